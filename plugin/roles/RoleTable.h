@@ -1,0 +1,92 @@
+//===- RoleTable.h - which functions create, release, ... tensors ---------===//
+//
+// The one fact table the AST side builds per translation unit and both
+// consumers read: plugin/lint (the compile-time analysis) and
+// plugin/instrument (the IR pass).  The two consumers share this table and
+// never each other.
+//
+// Sources of roles, in order of precedence (a later source fills in only
+// what an earlier one left unset):
+//   1. TSCOPE_* annotations in the source (annotate("tscope_...") attributes),
+//   2. Clang's ownership_returns / ownership_takes / ownership_holds,
+//   3. API description files (YAML, see docs/api-descriptions.md),
+//   4. roles inferred for helpers defined in the translation unit (lint).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_ROLES_ROLETABLE_H
+#define TENSORSCOPE_PLUGIN_ROLES_ROLETABLE_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class FunctionDecl;
+class ASTContext;
+class DiagnosticsEngine;
+} // namespace clang
+
+namespace tscope {
+
+/// How an out-parameter create (or a create returning a status) reports
+/// success; the tensor exists only when the condition holds.
+enum class SuccessCondition {
+  Always,        ///< the out-parameter is set whenever the call returns
+  ReturnsZero,   ///< success when the call returns 0
+  ReturnsNonZero,///< success when the call returns non-zero
+  ReturnsNull,   ///< success when the call returns a NULL pointer (OrtStatus*)
+  ReturnsNonNull,///< success when the call returns a non-NULL pointer
+};
+
+/// Where a role came from (for diagnostics and --dump-roles).
+enum class RoleSource { Annotation, OwnershipAttr, ApiFile, Inferred };
+
+/// The roles of one function.  Parameter indexes are 1-based, 0 = none.
+struct FunctionRoles {
+  std::string Name;             ///< the function's name (C) or mangled name
+  RoleSource Source = RoleSource::Annotation;
+
+  bool Creates = false;         ///< returns a new owned tensor
+  unsigned CreatesOut = 0;      ///< creates through out-parameter i
+  SuccessCondition Success = SuccessCondition::Always;
+  bool MayReturnNull = true;    ///< a create can return NULL (false: aborts)
+  std::string ReleaseFunction;  ///< the function that frees what this creates
+
+  std::vector<unsigned> Releases; ///< releases argument i
+  bool ReleaseAcceptsNull = true; ///< release(NULL) is a no-op
+  std::vector<unsigned> Retains;
+  std::vector<unsigned> Consumes;
+  std::vector<unsigned> Detaches;
+  unsigned Borrows = 0;         ///< returns a view owned by argument i
+
+  bool AutoScope = false;       ///< TSCOPE_AUTO or matched by auto-scope=
+  bool AutoLoops = false;       ///< TSCOPE_AUTO_LOOPS
+  bool NoLint = false;          ///< TSCOPE_NO_LINT
+
+  bool hasTensorRole() const {
+    return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
+           !Consumes.empty() || !Detaches.empty() || Borrows;
+  }
+};
+
+/// The per-translation-unit role table.
+class RoleTable {
+public:
+  /// Roles of `FD` (looked up by its canonical declaration's name), or null.
+  const FunctionRoles *lookup(const clang::FunctionDecl *FD) const;
+  /// Roles by (C or mangled) name, or null.
+  const FunctionRoles *lookup(llvm::StringRef Name) const;
+  /// Adds or merges roles for a name (see precedence above).
+  FunctionRoles &getOrCreate(llvm::StringRef Name, RoleSource Src);
+  /// All entries, for dumping and for the IR pass.
+  const llvm::StringMap<FunctionRoles> &entries() const { return Table; }
+
+private:
+  llvm::StringMap<FunctionRoles> Table;
+};
+
+} // namespace tscope
+
+#endif
