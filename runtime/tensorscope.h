@@ -173,6 +173,14 @@ void *tscope_detach(void *h);
  */
 void *tscope_escape(void *h);
 
+/*
+ * Moves `h` into the open scope `s` when `h` belongs to a scope begun after
+ * `s` on this thread (a nested one); otherwise leaves it where it is.
+ * Returns `h`.  The plugin uses it for a tensor assigned, inside a loop whose
+ * iterations are scopes, to a variable declared outside the loop.
+ */
+void *tscope_scope_adopt(tscope_scope *s, void *h);
+
 /* Internal helper of TSCOPE_SCOPE; not for direct use. */
 void tscope_scope_cleanup_(tscope_scope **s);
 
