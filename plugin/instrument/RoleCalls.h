@@ -1,0 +1,51 @@
+//===- RoleCalls.h - runtime hooks around calls of tensor API functions ---===//
+//
+// For every direct call (or invoke) of a function with a role:
+//   create          after:  tscope_track(result, release_fn, &site)
+//   create-out i    after:  if (success) tscope_track(*arg_i, release_fn, &site)
+//   release i       before: if (tscope_release(arg_i, &site)) <the call>
+//   retain i        after:  tscope_retain(arg_i)
+//   detach i        before: tscope_detach(arg_i)
+//   consume i       before: tscope_detach(arg_i)   (ownership leaves our scopes)
+// Indirect calls are left alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_INSTRUMENT_ROLECALLS_H
+#define TENSORSCOPE_PLUGIN_INSTRUMENT_ROLECALLS_H
+
+#include "../roles/RoleTable.h"
+#include "RuntimeApi.h"
+
+namespace llvm {
+class CallBase;
+class Function;
+} // namespace llvm
+
+namespace tscope {
+
+/// The roles of the function `CB` calls directly, or null (indirect call,
+/// intrinsic, runtime hook, or a function without roles).
+const FunctionRoles *rolesOfCallee(const RoleTable &Roles,
+                                   const llvm::CallBase &CB);
+
+class RoleCallInstrumenter {
+public:
+  RoleCallInstrumenter(RuntimeApi &Api, const RoleTable &Roles)
+      : Api(Api), Roles(Roles) {}
+
+  /// Instruments every role call in `F`.  Returns true when it changed F.
+  bool run(llvm::Function &F);
+
+private:
+  void instrumentCreate(llvm::CallBase &CB, const FunctionRoles &R);
+  void instrumentCreateOut(llvm::CallBase &CB, const FunctionRoles &R);
+  void instrumentRelease(llvm::CallBase &CB, const FunctionRoles &R,
+                         const FunctionRoles *Enclosing);
+
+  RuntimeApi &Api;
+  const RoleTable &Roles;
+};
+
+} // namespace tscope
+
+#endif
