@@ -1,0 +1,35 @@
+/*
+ * main.c -- bench_scale: how the runtime scales.
+ *   bench_scale mem N                      memory per live tensor at N live
+ *   bench_scale threads LIFECYCLES ROUNDS  throughput, 1 vs 2 threads
+ * Run `mem` in a fresh process per N (run.sh does) so earlier sizes do not
+ * pre-grow the runtime's tables.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scale.h"
+
+static size_t parse_count(const char *what, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || v == 0 || text[0] == '-') {
+        fprintf(stderr, "bench_scale: %s must be a positive integer, not '%s'\n", what, text);
+        exit(2);
+    }
+    return (size_t)v;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "mem") == 0)
+        return scale_memory(parse_count("N", argv[2]));
+    if (argc == 4 && strcmp(argv[1], "threads") == 0)
+        return scale_threads(parse_count("LIFECYCLES", argv[2]), parse_count("ROUNDS", argv[3]));
+    fprintf(stderr, "usage: bench_scale mem N | threads LIFECYCLES ROUNDS\n");
+    return 2;
+}

@@ -1,0 +1,14 @@
+/* scale.h -- the two measurements of bench_scale (memory.c, threads.c). */
+#ifndef BENCH_SCALE_H
+#define BENCH_SCALE_H
+#include <stddef.h>
+
+/* Tracks n fake tensors; prints "mem N RSS/tensor HEAP/tensor FIXED_RSS
+ * FIXED_HEAP".  Returns the exit status. */
+int scale_memory(size_t n);
+
+/* Runs `rounds` rounds of 1 thread then 2 threads, each thread living
+ * through `lifecycles` tensors of its own; prints the best of each. */
+int scale_threads(size_t lifecycles, size_t rounds);
+
+#endif
