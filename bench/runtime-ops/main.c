@@ -12,6 +12,10 @@
  *                                       within each round (interleaved), so
  *                                       a burst of load hits all of them
  *
+ * N counts tensor-level operations: an op whose batch is smaller than 1000
+ * (a scope with 10 or 100 tensors) performs N * batch / 1000 of its own
+ * operations, so every op gets about the same work whatever its size.
+ *
  * Every round's teardown checks the op's result and that no tracked tensor
  * was left behind; a failed check stops the benchmark with exit status 1.
  */
@@ -90,6 +94,13 @@ static double perform(const bench_op *op, size_t n, size_t *done)
     return spent;
 }
 
+/* Operations of `op` for a budget of n tensor-level operations. */
+static size_t scaled(const bench_op *op, size_t n)
+{
+    size_t k = n / 1000 * op->batch;
+    return k < op->batch ? op->batch : k;
+}
+
 static size_t parse_count(const char *what, const char *text)
 {
     char *end;
@@ -146,7 +157,7 @@ static int cmd_wall(int argc, char **argv)
         perform(ops[k], ops[k]->batch, &done);
     for (size_t r = 0; r < reps; r++)
         for (size_t k = 0; k < nops; k++)
-            samples[k * reps + r] = perform(ops[k], n, &done) / (double)done;
+            samples[k * reps + r] = perform(ops[k], scaled(ops[k], n), &done) / (double)done;
     for (size_t k = 0; k < nops; k++) {
         double *s = samples + k * reps;
         qsort(s, reps, sizeof *s, cmp_double);
@@ -168,14 +179,14 @@ int main(int argc, char **argv)
         size_t n = parse_count("N", argv[3]), done;
         if (strcmp(argv[2], "all") != 0) {
             const bench_op *op = need_op(argv[2]);
-            perform(op, n, &done);
+            perform(op, scaled(op, n), &done);
             printf("%s\t%zu\n", op->name, done);
             return 0;
         }
         for (size_t t = 0; t < N_TABLES; t++)
             for (const bench_op *op = op_tables[t]; op->name; op++) {
                 CALLGRIND_ZERO_STATS;
-                perform(op, n, &done);
+                perform(op, scaled(op, n), &done);
                 CALLGRIND_DUMP_STATS_AT(op->name);
                 printf("%s\t%zu\n", op->name, done);
             }

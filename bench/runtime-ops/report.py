@@ -89,10 +89,13 @@ def main():
     base_ns, base_ir = get_ns("malloc_free"), get_ir("malloc_free")
     out = []
     out.append("### Runtime operations\n")
-    out.append(f"Wall time: best (and median) of {args.reps} interleaved rounds of "
-               f"{args.n} operations each. Instructions: callgrind, counted only inside "
-               "the measured loop, per operation. Tensors are fake handles, so only the "
-               "runtime's own work is measured; the runtime is linked statically.\n")
+    out.append(f"Wall time: best (and median) of {args.reps} rounds of {args.n:,} operations "
+               "per op (scopes with 10 or 100 tensors: a tenth or a hundredth as many scopes), "
+               "the ops taking turns within each round. Instructions: callgrind, counted only "
+               "inside the measured loop, per operation. Tensors are fake handles, so only the "
+               "runtime's own work is measured; the runtime is linked statically. Every round "
+               "checks its results (e.g. weak refs read the tensor while it lives and NULL after, "
+               "scopes release everything, finalizers run once, nothing is left alive).\n")
     out.append("| operation | ns/op best | ns/op median | instructions/op | "
                "x malloc(64)+free (time) | x malloc(64)+free (instr.) |")
     out.append("|---|---:|---:|---:|---:|---:|")
