@@ -44,3 +44,5 @@ config.substitutions.append(("%llvm_version", config.llvm_version))
 config.available_features.add("llvm%s" % config.llvm_version)
 if os.path.exists("/usr/include/gsl/gsl_matrix.h"):
     config.available_features.add("gsl")
+if os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")  # test/report renders pages headless

@@ -3,7 +3,7 @@
 # by a rebuild) as bin/tscope-report + share/tensorscope/report/, the same
 # layout `make install` produces, which is where the script looks.
 set(TSCOPE_REPORT_ASSETS
-  errors.py flame.py leaks.py page_html.py timeline.py page.html page.css page.js)
+  errors.py flame.py leaks.py page_html.py sites.py timeline.py page.html page.css page.js)
 
 set(tscope_report_outputs ${CMAKE_BINARY_DIR}/bin/tscope-report)
 add_custom_command(

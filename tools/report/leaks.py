@@ -15,6 +15,7 @@ naming the file and the JSON path at fault, never a half-drawn page.
 import json
 
 from errors import InputError
+from sites import site_label
 
 _TYPE_NAMES = {int: "an integer", str: "a string", list: "a list", dict: "an object"}
 
@@ -49,53 +50,90 @@ def parse_report(text, path):
     except json.JSONDecodeError as e:
         raise InputError("%s:%d:%d: not valid JSON: %s" % (path, e.lineno, e.colno, e.msg))
     r = _Reader(path)
-    if not isinstance(doc, dict):
-        r.fail("top level", "expected an object (the report written with TSCOPE_OPTIONS=json=PATH)")
+    if not isinstance(doc, dict) or doc.get("tool") != "TensorScope":
+        r.fail("top level", "not a TensorScope leak report (expected an object with "
+               "\"tool\": \"TensorScope\", as written with TSCOPE_OPTIONS=json=PATH)")
     sites = []
     for i, s in enumerate(r.field(doc, "sites", list, "top level")):
         where = "sites[%d]" % i
         if not isinstance(s, dict):
             r.fail(where, "expected an object")
         sites.append(_parse_site(r, s, where))
-    leaked = r.field(doc, "leaked", int, "top level", required=False)
+    leaked = r.field(doc, "live_tensors", int, "top level")
     total = sum(s["count"] for s in sites)
-    if leaked is not None and leaked != total:
-        r.fail("leaked", "says %d but the sites add up to %d" % (leaked, total))
+    if leaked != total:
+        r.fail("live_tensors", "says %d but the sites add up to %d" % (leaked, total))
     return {"leaked": total, "sites": sites}
 
 
+def _site(r, obj, key, where, required=True):
+    site = r.field(obj, key, dict, where, required)
+    if site is None:
+        return None
+    w = "%s.%s" % (where, key)
+    r.field(site, "file", str, w, required=False)
+    r.field(site, "function", str, w, required=False)
+    r.field(site, "line", int, w, required=False)
+    return site
+
+
 def _parse_site(r, s, where):
+    created = _site(r, s, "site", where)
     count = r.field(s, "count", int, where)
     scopes = []
-    for j, sc in enumerate(r.field(s, "scopes", list, where, required=False) or []):
+    for j, sc in enumerate(r.field(s, "scopes", list, where)):
         w = "%s.scopes[%d]" % (where, j)
         if not isinstance(sc, dict):
             r.fail(w, "expected an object")
-        scopes.append({"scope": r.field(sc, "scope", str, w, required=False),
+        scope = _site(r, sc, "scope", w, required=False)
+        scopes.append({"scope": site_label(scope) if scope else None,
                        "count": r.field(sc, "count", int, w)})
-    if not scopes:
-        scopes = [{"scope": None, "count": count}]
+    if sum(sc["count"] for sc in scopes) != count:
+        r.fail(where, "its scopes add up to %d, not its count %d"
+               % (sum(sc["count"] for sc in scopes), count))
+    held_by = []
+    for j, h in enumerate(r.field(s, "held_by", list, where, required=False) or []):
+        w = "%s.held_by[%d]" % (where, j)
+        if not isinstance(h, dict):
+            r.fail(w, "expected an object")
+        held_by.append("%d %s" % (r.field(h, "count", int, w), r.field(h, "description", str, w)))
     stacks = []
     for j, st in enumerate(r.field(s, "backtraces", list, where, required=False) or []):
         w = "%s.backtraces[%d]" % (where, j)
         if not isinstance(st, dict):
             r.fail(w, "expected an object")
-        frames = []
-        for k, fr in enumerate(r.field(st, "frames", list, w)):
-            frames.append(_frame_name(r, fr, "%s.frames[%d]" % (w, k)))
+        frames = [_frame_name(r, fr, "%s.frames[%d]" % (w, k))
+                  for k, fr in enumerate(r.field(st, "frames", list, w))]
         frames.reverse()  # the report lists innermost first; a flame graph grows from main
+        frames = _from_main(frames)
         stacks.append({"frames": frames, "count": r.field(st, "count", int, w)})
-    return {"site": r.field(s, "site", str, where), "api": r.field(s, "api", str, where, required=False),
-            "count": count, "scopes": scopes, "stacks": stacks,
-            "held_by": r.field(s, "held_by", str, where, required=False)}
+    return {"site": site_label(created), "api": created.get("api"), "count": count,
+            "scopes": scopes, "stacks": stacks, "held_by": "; ".join(held_by) or None}
 
 
 def _frame_name(r, fr, where):
-    if isinstance(fr, str):
-        return fr
+    """One stack frame as "function file:line", degrading to what the
+    symbolizer knew (a function, else the object file and address)."""
     if not isinstance(fr, dict):
-        r.fail(where, "expected a frame object or string")
-    fn = r.field(fr, "function", str, where, required=False) or "??"
+        r.fail(where, "expected a frame object")
+    fn = r.field(fr, "function", str, where, required=False)
     file = r.field(fr, "file", str, where, required=False)
     line = r.field(fr, "line", int, where, required=False)
-    return "%s %s:%d" % (fn, file, line) if file and line else fn
+    if fn and file and line:
+        return "%s (%s:%d)" % (fn, file.rsplit("/", 1)[-1], line)
+    if fn:
+        return fn
+    obj = r.field(fr, "object", str, where, required=False)
+    pc = r.field(fr, "pc", str, where, required=False)
+    return "%s+%s" % (obj.rsplit("/", 1)[-1], pc) if obj and pc else (pc or "??")
+
+
+def _from_main(frames):
+    """Drops the C library's start-up frames below main (_start,
+    __libc_start_main...): the same in every stack, they only push the
+    interesting part of the flame graph up.  Threads' stacks have no main
+    and are kept whole."""
+    for i, name in enumerate(frames):
+        if name == "main" or name.startswith("main ("):
+            return frames[i:]
+    return frames

@@ -78,10 +78,13 @@
       el("line", {x1: L, x2: W - R, y1: Y(v), y2: Y(v), stroke: "#eee"}, axis);
       text(axis, L - 6, Y(v) + 4, String(v), "end");
     });
-    ticks(t1 - t0, 8).forEach(function (v) {
-      el("line", {x1: X(t0 + v), x2: X(t0 + v), y1: H - B, y2: H - B + 4}, axis);
-      text(axis, X(t0 + v), H - B + 16, fmtMs(t0 + v), "middle");
-    });
+    /* Round times since start, only those inside the sampled span. */
+    var step = ticks(t1 - t0, 8);
+    step = step.length > 1 ? step[1] : 1;
+    for (var tv = Math.ceil(t0 / step) * step; tv <= t1 + 1e-9; tv += step) {
+      el("line", {x1: X(tv), x2: X(tv), y1: H - B, y2: H - B + 4}, axis);
+      text(axis, X(tv), H - B + 16, fmtMs(tv), "middle");
+    }
     el("line", {x1: L, x2: W - R, y1: H - B, y2: H - B}, axis);
     el("line", {x1: L, x2: L, y1: T, y2: H - B}, axis);
     text(axis, L, H - 4, "time since start", "start");

@@ -43,7 +43,7 @@ def flame_paths(leaks):
     for site in leaks["sites"]:
         if have_stacks and site["stacks"]:
             for stack in site["stacks"]:
-                paths.append((stack["frames"] + [site["site"]], stack["count"]))
+                paths.append((stack["frames"] + ["created at " + site["site"]], stack["count"]))
         else:
             for scope in site["scopes"]:
                 label = "scope " + scope["scope"] if scope["scope"] else "no scope"

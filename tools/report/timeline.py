@@ -1,7 +1,8 @@
 """Reads the runtime's timeline (TSCOPE_OPTIONS=timeline=PATH).
 
-The file holds one JSON object per line, oldest first:
-    {"t_ms": 12.5, "sites": [{"site": "f.c:12 in g", "live": 3}, ...]}
+The file holds one JSON object per line, oldest first (docs/runtime.md):
+    {"t_ms": 12.5, "live": 4, "sites": [{"file": "f.c", "line": 12,
+     "function": "g", "api": "t_new", "count": 3}, ...]}
 A site missing from a sample had no live tensor then.  Blank lines are
 ignored; anything else that is not such an object is an error naming the
 line, because a silently skipped sample would draw a wrong chart.
@@ -9,6 +10,7 @@ line, because a silently skipped sample would draw a wrong chart.
 import json
 
 from errors import InputError
+from sites import site_label
 
 
 def _number(value, where, what):
@@ -40,12 +42,16 @@ def parse_timeline(text, path):
             raise InputError("%s: 'sites' must be a list" % where)
         live = {}
         for entry in obj["sites"]:
-            if not isinstance(entry, dict) or not isinstance(entry.get("site"), str):
-                raise InputError("%s: each entry of 'sites' needs a string 'site'" % where)
-            count = _number(entry.get("live"), where, "live")
+            if not isinstance(entry, dict):
+                raise InputError("%s: each entry of 'sites' must be an object" % where)
+            count = _number(entry.get("count"), where, "count")
             if count < 0:
-                raise InputError("%s: negative 'live' for %s" % (where, entry["site"]))
-            live[entry["site"]] = live.get(entry["site"], 0) + count
+                raise InputError("%s: negative 'count' for %s" % (where, site_label(entry)))
+            label = site_label(entry)
+            live[label] = live.get(label, 0) + count
+        if "live" in obj and _number(obj["live"], where, "live") != sum(live.values()):
+            raise InputError("%s: 'live' is %s but the sites add up to %d"
+                             % (where, obj["live"], sum(live.values())))
         samples.append({"t_ms": t_ms, "live": live})
     if not samples:
         raise InputError("%s: no samples (an empty timeline; was the program run with "
