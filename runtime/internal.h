@@ -1,0 +1,260 @@
+/*
+ * internal.h -- what the runtime's files share.  Not installed.
+ *
+ * The pieces:
+ *   options.c    TSCOPE_OPTIONS
+ *   diag.c       error/warning lines, abort_on_error
+ *   origin.c     interned (site, release function, scope site) triples
+ *   registry.c   shards: handle -> record map, record slabs, quarantine,
+ *                track / release / retain
+ *   ext.c        rare per-record data: watches, holds, backtraces
+ *   watch.c      watches and finalizers (watch.h, tscope_on_release)
+ *   scope.c      per-thread scope stacks
+ *   weak.c       weak references
+ *   backtrace.c  capture and symbolization of stack traces
+ *   report.c     leak reports (text and JSON)
+ *   lifecycle.c  start-up and exit (report, finalizers, exitcode), timeline
+ */
+#ifndef TSCOPE_RUNTIME_INTERNAL_H
+#define TSCOPE_RUNTIME_INTERNAL_H
+
+#include "tensorscope.h"
+#include "watch.h"
+#include "lock.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ------------------------------------------------------------------------ */
+/* Options (options.c)                                                      */
+/* ------------------------------------------------------------------------ */
+
+#define TS_MAX_BACKTRACE 64
+
+typedef struct ts_options {
+    int report;            /* print the leak report at exit */
+    const char *json;      /* write the JSON report here at exit, or NULL */
+    int exitcode;          /* _exit status when leaked; -1: keep the program's */
+    int abort_on_error;
+    int backtrace;         /* frames recorded per creation / release */
+    int verbose;
+    size_t released_history;
+    const char *timeline;  /* JSON-lines samples of live tensors, or NULL */
+    unsigned timeline_interval_ms;
+} ts_options;
+
+extern ts_options ts_opts;
+
+/* Parses `text` (the TSCOPE_OPTIONS syntax) into ts_opts, reporting each bad
+ * entry on `err`.  Returns the number of errors. */
+int ts_options_parse(const char *text, FILE *err);
+
+/* ------------------------------------------------------------------------ */
+/* Diagnostics (diag.c)                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Prints "TensorScope: <fmt>\n" to stderr as one write. */
+void ts_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Called after reporting a misuse: abort() when abort_on_error=1. */
+void ts_misuse_done(void);
+/* Formats a site as "FILE:LINE in FUNCTION (api)" into buf. */
+void ts_format_site(const tscope_site *s, char *buf, size_t n);
+
+/* ------------------------------------------------------------------------ */
+/* Origins (origin.c)                                                       */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * An origin is a small interned tuple, so a record stores one 32-bit index
+ * instead of three pointers.  Index 0 is the empty origin.
+ */
+typedef enum ts_origin_kind {
+    TS_ORIGIN_NONE = 0,
+    TS_ORIGIN_CREATED,     /* site = creation, release fn, scope = scope begin */
+    TS_ORIGIN_RELEASED,    /* site = where tscope_release was called */
+    TS_ORIGIN_BY_SCOPE,    /* scope = the begin site of the releasing scope */
+    TS_ORIGIN_LOST,        /* site = where the address was tracked again */
+} ts_origin_kind;
+
+typedef struct ts_origin {
+    const tscope_site *site;
+    void (*release)(void *);
+    const tscope_site *scope;
+    ts_origin_kind kind;
+} ts_origin;
+
+uint32_t ts_origin_intern(ts_origin_kind kind, const tscope_site *site,
+                          void (*release)(void *), const tscope_site *scope);
+/* The origin at `index` (valid for the life of the process). */
+const ts_origin *ts_origin_get(uint32_t index);
+/* Describes a release origin: "at FILE:LINE in FN" / "by the scope begun at ...". */
+void ts_format_release_origin(uint32_t index, char *buf, size_t n);
+
+/* ------------------------------------------------------------------------ */
+/* Registry (registry.c)                                                    */
+/* ------------------------------------------------------------------------ */
+
+#define TS_SHARD_BITS 6
+#define TS_NSHARDS (1u << TS_SHARD_BITS)
+#define TS_LOCAL_BITS 20                       /* records per shard: 2^20 */
+#define TS_SLAB_BITS 10                        /* records per slab: 1024 */
+#define TS_SLABS_PER_SHARD (1u << (TS_LOCAL_BITS - TS_SLAB_BITS))
+#define TS_NO_INDEX UINT32_MAX
+
+/* generation | TS_GEN_DEAD marks a tombstone: a weak get compares the whole
+ * word with the (never dead-marked) generation it stored, so a tombstone can
+ * keep its generation for reports and still read as dead. */
+#define TS_GEN_DEAD (UINT64_C(1) << 63)
+
+enum {
+    TS_REC_IN_SCOPE = 1u,     /* some scope releases it */
+    TS_REC_HAS_EXT = 2u,      /* ext.c holds data for it */
+    TS_REC_DIED_AT_EXIT = 4u, /* killed by the exit sweep: late releases are quiet */
+};
+#define TS_REC_FLAG_MASK 0xffu
+#define TS_REC_DEPTH_SHIFT 8
+
+/*
+ * One tracked tensor, live or tombstone: 32 bytes.  Records live in slabs
+ * that are never freed, so a weak reference may read a stale record safely.
+ * All fields but `generation` change only under the owning shard's lock.
+ */
+typedef struct ts_record {
+    _Atomic uint64_t generation; /* live id; id|TS_GEN_DEAD: tombstone; 0: free */
+    void *handle;
+    uint32_t origin;         /* TS_ORIGIN_CREATED */
+    uint32_t refs_or_released; /* live: references; tombstone: release origin */
+    uint32_t bits;           /* flags | scope depth << TS_REC_DEPTH_SHIFT */
+    uint32_t unused_;
+} ts_record;
+
+/* The record with global index `idx` (shard in the high bits). */
+ts_record *ts_record_at(uint32_t idx);
+/* Locks / unlocks the shard owning record `idx`. */
+void ts_lock_record(uint32_t idx);
+void ts_unlock_record(uint32_t idx);
+/* Under the shard lock of `h`: the live record of h or NULL, with its index. */
+ts_record *ts_find_live_locked(void *h, uint32_t *idx_out);
+void ts_lock_handle(void *h);
+void ts_unlock_handle(void *h);
+
+static inline bool ts_record_live(const ts_record *r) {
+    uint64_t g = atomic_load_explicit(&((ts_record *)r)->generation, memory_order_relaxed);
+    return g != 0 && !(g & TS_GEN_DEAD);
+}
+static inline uint32_t ts_record_depth(const ts_record *r) {
+    return r->bits >> TS_REC_DEPTH_SHIFT;
+}
+static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
+    r->bits = (r->bits & TS_REC_FLAG_MASK & ~TS_REC_IN_SCOPE) |
+              (depth ? TS_REC_IN_SCOPE : 0u) | (depth << TS_REC_DEPTH_SHIFT);
+}
+
+/*
+ * Drops one reference of the live record `idx` (its shard locked).  When it
+ * was the last, the record becomes a tombstone released at `release_origin`
+ * and its watches are moved to *fire; when only ephemeral references remain,
+ * the holding watches are moved to *fire.  Returns 1 when the tensor died.
+ */
+int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
+                             struct tscope_watch_ **fire);
+
+/* Runs the watches of a dead (or orphaned) tensor, newest first, and frees
+ * them.  Call with no lock held. */
+void ts_fire_watches(struct tscope_watch_ *list, const tscope_release_info *info);
+
+/* Visits every live record, one shard locked at a time. */
+typedef void (*ts_record_visitor)(uint32_t idx, ts_record *r, void *arg);
+void ts_for_each_live(ts_record_visitor fn, void *arg);
+
+/* Kills every live record that has watches (exit sweep) and fires them with
+ * TSCOPE_RELEASED_AT_EXIT.  Returns how many tensors it finalized. */
+size_t ts_finalize_at_exit(void);
+
+/* ------------------------------------------------------------------------ */
+/* Rare per-record data (ext.c); every call needs the ext lock held          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ts_backtrace {
+    int n;
+    void *pcs[];
+} ts_backtrace;
+
+struct tscope_watch_ {
+    struct tscope_watch_ *next;
+    void (*fn)(void *ctx, const tscope_release_info *info);
+    void *ctx;
+    uint32_t record;     /* global record index */
+    unsigned holds;      /* ephemeral references declared by the owner */
+    int state;           /* TS_WATCH_* */
+};
+enum { TS_WATCH_PENDING = 0, TS_WATCH_FIRING = 1 };
+
+typedef struct ts_ext {
+    struct tscope_watch_ *watches; /* newest first */
+    unsigned holds;                /* sum of holds of pending watches */
+    ts_backtrace *created_bt;
+    ts_backtrace *released_bt;
+} ts_ext;
+
+void ts_ext_lock(void);
+void ts_ext_unlock(void);
+/* The ext data of record idx, created when `create`; NULL otherwise. */
+ts_ext *ts_ext_get(uint32_t idx, bool create);
+/* Frees the ext data of a record being reused (watches must be gone). */
+void ts_ext_drop(uint32_t idx);
+
+/* ------------------------------------------------------------------------ */
+/* Backtraces (backtrace.c)                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Captures up to ts_opts.backtrace frames above the caller's caller; NULL
+ * when the option is off. Malloc'd. */
+ts_backtrace *ts_backtrace_capture(int skip);
+/* Prints the trace symbolized, one "      #i PC in FN FILE:LINE" per frame. */
+void ts_backtrace_print(FILE *out, const ts_backtrace *bt, const char *indent);
+/* Symbolizes one pc: function, file, line (strings in static-ish caches). */
+typedef struct ts_symbol {
+    char function[256];
+    char file[512];
+    unsigned line;
+    char object[1024];
+} ts_symbol;
+void ts_symbolize(void *pc, ts_symbol *out);
+
+/* ------------------------------------------------------------------------ */
+/* Scopes (scope.c)                                                         */
+/* ------------------------------------------------------------------------ */
+
+typedef struct ts_thread ts_thread;
+/* The calling thread's state, created on first use. */
+ts_thread *ts_thread_get(void);
+/* Next generation id for the calling thread (batched from a global counter). */
+uint64_t ts_next_generation(ts_thread *t);
+/* The innermost scope's depth (0: none) and begin site. */
+uint32_t ts_thread_depth(const ts_thread *t);
+const tscope_site *ts_thread_scope_site(const ts_thread *t);
+/* Pushes record idx (generation gen) onto the innermost scope. */
+void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
+/* Interns (created, release, current scope) with a per-thread cache. */
+uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *));
+
+/* ------------------------------------------------------------------------ */
+/* Reports (report.c) and lifecycle (lifecycle.c)                           */
+/* ------------------------------------------------------------------------ */
+
+/* Writes the text report with `header`; returns the number of live tensors. */
+size_t ts_report_text(FILE *out, const char *header);
+void ts_init(void);
+/* The timeline sampler (timeline.c); both are no-ops without timeline=. */
+void ts_timeline_start(void);
+void ts_timeline_stop(void);
+/* Whether the exit sweep has begun (late releases are then quiet). */
+extern atomic_int ts_exiting;
+/* The holder describer installed by the cache, or NULL. */
+tscope_holder_describer_ ts_holder_describer(void);
+
+#endif

@@ -1,0 +1,588 @@
+/*
+ * registry.c -- handle -> record, generations, the released-tensor history.
+ *
+ * The address space of handles is split into 64 shards by a hash of the
+ * address; each shard has its own lock, its own open-addressing table
+ * (4-byte slots holding record indexes: the handle is compared through the
+ * record, which keeps the table small) and its own record slabs, so two
+ * threads working on different tensors rarely touch the same cache lines.
+ * A record belongs to one shard for ever: its global index is
+ * shard << 20 | local index.
+ *
+ * Released tensors stay in the table as tombstones (generation | DEAD) so a
+ * second release can say where the tensor was created and first released.
+ * Tombstones are kept in a per-shard FIFO of ceil(released_history / 64)
+ * entries; when one falls out, its record is recycled.  A double release
+ * older than that history is indistinguishable from the release of a handle
+ * never tracked and passes silently: the price of bounded memory.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define SLOT_EMPTY 0u
+#define SLOT_DELETED UINT32_MAX /* slots hold index + 1 */
+
+typedef struct ring_entry {
+    uint32_t idx;
+    uint64_t gen; /* with TS_GEN_DEAD: the tombstone it was pushed as */
+} ring_entry;
+
+typedef struct ts_shard {
+    ts_lock lock;
+    uint32_t *slots;
+    size_t cap, used, deleted; /* used counts live + deleted slots */
+    _Atomic(ts_record *) slabs[TS_SLABS_PER_SHARD];
+    uint32_t next_local;
+    uint32_t *free_list;
+    size_t nfree, free_cap;
+    ring_entry *ring;
+    size_t ring_cap, ring_head, ring_len;
+    atomic_size_t live;
+    char pad_[64]; /* keep neighbouring shards' locks off one cache line */
+} ts_shard;
+
+static ts_shard shards[TS_NSHARDS];
+
+static inline uint64_t hash_handle(const void *h) {
+    uint64_t x = (uint64_t)(uintptr_t)h;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdu;
+    x ^= x >> 33;
+    return x;
+}
+static inline uint32_t shard_index(const void *h) {
+    return (uint32_t)(hash_handle(h) >> (64 - TS_SHARD_BITS));
+}
+static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
+
+ts_record *ts_record_at(uint32_t idx) {
+    ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
+    uint32_t local = idx & ((1u << TS_LOCAL_BITS) - 1);
+    ts_record *slab = atomic_load_explicit(&s->slabs[local >> TS_SLAB_BITS], memory_order_acquire);
+    return &slab[local & ((1u << TS_SLAB_BITS) - 1)];
+}
+
+void ts_lock_record(uint32_t idx) { ts_lock_acquire(&shards[idx >> TS_LOCAL_BITS].lock); }
+void ts_unlock_record(uint32_t idx) { ts_lock_release(&shards[idx >> TS_LOCAL_BITS].lock); }
+void ts_lock_handle(void *h) { ts_lock_acquire(&shard_of(h)->lock); }
+void ts_unlock_handle(void *h) { ts_lock_release(&shard_of(h)->lock); }
+
+/* ---- the table ---------------------------------------------------------- */
+
+static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
+    if (!s->cap)
+        return TS_NO_INDEX;
+    size_t mask = s->cap - 1, pos = hash_handle(h) & mask;
+    for (;;) {
+        uint32_t v = s->slots[pos];
+        if (v == SLOT_EMPTY)
+            return TS_NO_INDEX;
+        if (v != SLOT_DELETED && ts_record_at(v - 1)->handle == h) {
+            if (slot_out)
+                *slot_out = pos;
+            return v - 1;
+        }
+        pos = (pos + 1) & mask;
+    }
+}
+
+static bool table_rehash(ts_shard *s, size_t min_entries) {
+    size_t cap = 64;
+    while (cap < min_entries * 2)
+        cap *= 2;
+    uint32_t *slots = calloc(cap, sizeof *slots);
+    if (!slots)
+        return false;
+    for (size_t i = 0; i < s->cap; i++) {
+        uint32_t v = s->slots[i];
+        if (v == SLOT_EMPTY || v == SLOT_DELETED)
+            continue;
+        size_t pos = hash_handle(ts_record_at(v - 1)->handle) & (cap - 1);
+        while (slots[pos] != SLOT_EMPTY)
+            pos = (pos + 1) & (cap - 1);
+        slots[pos] = v;
+    }
+    free(s->slots);
+    s->slots = slots;
+    s->cap = cap;
+    s->used -= s->deleted;
+    s->deleted = 0;
+    return true;
+}
+
+/* Inserts h (known absent) -> idx.  False when out of memory. */
+static bool table_insert(ts_shard *s, const void *h, uint32_t idx) {
+    if ((s->used + 1) * 4 > s->cap * 3 && !table_rehash(s, s->used - s->deleted + 1))
+        return false;
+    size_t mask = s->cap - 1, pos = hash_handle(h) & mask;
+    while (s->slots[pos] != SLOT_EMPTY && s->slots[pos] != SLOT_DELETED)
+        pos = (pos + 1) & mask;
+    if (s->slots[pos] == SLOT_DELETED)
+        s->deleted--;
+    else
+        s->used++;
+    s->slots[pos] = idx + 1;
+    return true;
+}
+
+static void table_remove(ts_shard *s, const void *h) {
+    size_t slot;
+    if (table_find(s, h, &slot) == TS_NO_INDEX)
+        return;
+    s->slots[slot] = SLOT_DELETED;
+    s->deleted++;
+}
+
+/* ---- records ------------------------------------------------------------ */
+
+static uint32_t record_alloc(ts_shard *s) {
+    uint32_t shard_no = (uint32_t)(s - shards);
+    if (s->nfree)
+        return shard_no << TS_LOCAL_BITS | s->free_list[--s->nfree];
+    if (s->next_local >= (1u << TS_LOCAL_BITS))
+        return TS_NO_INDEX;
+    uint32_t local = s->next_local;
+    uint32_t slab_no = local >> TS_SLAB_BITS;
+    if (!atomic_load_explicit(&s->slabs[slab_no], memory_order_relaxed)) {
+        ts_record *slab = calloc(1u << TS_SLAB_BITS, sizeof *slab);
+        if (!slab)
+            return TS_NO_INDEX;
+        atomic_store_explicit(&s->slabs[slab_no], slab, memory_order_release);
+    }
+    s->next_local++;
+    return shard_no << TS_LOCAL_BITS | local;
+}
+
+static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
+    if (r->bits & TS_REC_HAS_EXT) {
+        ts_ext_lock();
+        ts_ext_drop(idx);
+        ts_ext_unlock();
+    }
+    atomic_store_explicit(&r->generation, 0, memory_order_release);
+    r->handle = NULL;
+    r->bits = 0;
+    if (s->nfree == s->free_cap) {
+        size_t cap = s->free_cap ? s->free_cap * 2 : 256;
+        uint32_t *fl = realloc(s->free_list, cap * sizeof *fl);
+        if (!fl)
+            return; /* the record is simply never reused */
+        s->free_list = fl;
+        s->free_cap = cap;
+    }
+    s->free_list[s->nfree++] = idx & ((1u << TS_LOCAL_BITS) - 1);
+}
+
+/* Remembers a new tombstone, recycling the oldest one beyond the history. */
+static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
+    size_t cap = (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
+    if (cap == 0) {
+        table_remove(s, r->handle);
+        record_free(s, idx, r);
+        return;
+    }
+    if (!s->ring) {
+        s->ring = calloc(cap, sizeof *s->ring);
+        if (!s->ring) {
+            table_remove(s, r->handle);
+            record_free(s, idx, r);
+            return;
+        }
+        s->ring_cap = cap;
+    }
+    if (s->ring_len == s->ring_cap) {
+        ring_entry old = s->ring[s->ring_head];
+        s->ring_head = (s->ring_head + 1) % s->ring_cap;
+        s->ring_len--;
+        ts_record *o = ts_record_at(old.idx);
+        /* Still the same tombstone? (A new track at its address reuses it.) */
+        if (atomic_load_explicit(&o->generation, memory_order_relaxed) == old.gen) {
+            table_remove(s, o->handle);
+            record_free(s, old.idx, o);
+        }
+    }
+    size_t tail = (s->ring_head + s->ring_len) % s->ring_cap;
+    s->ring[tail].idx = idx;
+    s->ring[tail].gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    s->ring_len++;
+}
+
+/* Turns live record r into a tombstone; its watches go to *fire. */
+static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t release_origin,
+                        struct tscope_watch_ **fire, bool to_quarantine) {
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    /* Weak references read NULL from here on. */
+    atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
+    r->refs_or_released = release_origin;
+    r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
+    atomic_fetch_sub_explicit(&s->live, 1, memory_order_relaxed);
+    if (r->bits & TS_REC_HAS_EXT) {
+        ts_ext_lock();
+        ts_ext *e = ts_ext_get(idx, false);
+        if (e) {
+            for (struct tscope_watch_ *w = e->watches; w; w = w->next)
+                w->state = TS_WATCH_FIRING;
+            *fire = e->watches;
+            e->watches = NULL;
+            e->holds = 0;
+            if (ts_opts.backtrace && !e->released_bt)
+                e->released_bt = ts_backtrace_capture(3);
+        }
+        ts_ext_unlock();
+    } else if (ts_opts.backtrace) {
+        ts_backtrace *bt = ts_backtrace_capture(3);
+        if (bt) {
+            ts_ext_lock();
+            ts_ext *e = ts_ext_get(idx, true);
+            if (e) {
+                e->released_bt = bt;
+                r->bits |= TS_REC_HAS_EXT;
+            } else {
+                free(bt);
+            }
+            ts_ext_unlock();
+        }
+    }
+    if (to_quarantine)
+        quarantine_push(s, idx, r);
+}
+
+int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
+                             struct tscope_watch_ **fire) {
+    ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
+    *fire = NULL;
+    if (r->refs_or_released > 1) {
+        r->refs_or_released--;
+        if (r->bits & TS_REC_HAS_EXT) {
+            /* Only ephemeral references left?  Then the holders die first:
+             * they give their references back with ordinary releases. */
+            ts_ext_lock();
+            ts_ext *e = ts_ext_get(idx, false);
+            if (e && e->holds && e->holds == r->refs_or_released) {
+                struct tscope_watch_ **link = &e->watches, *tail = NULL;
+                while (*link) {
+                    struct tscope_watch_ *w = *link;
+                    if (w->holds) {
+                        *link = w->next;
+                        w->next = NULL;
+                        w->state = TS_WATCH_FIRING;
+                        e->holds -= w->holds;
+                        if (tail)
+                            tail->next = w;
+                        else
+                            *fire = w;
+                        tail = w;
+                    } else {
+                        link = &w->next;
+                    }
+                }
+            }
+            ts_ext_unlock();
+        }
+        return 0;
+    }
+    kill_locked(s, idx, r, release_origin, fire, true);
+    return 1;
+}
+
+/* ---- the public entry points ------------------------------------------- */
+
+static void fill_info(tscope_release_info *info, void *h, uint64_t gen, uint32_t origin,
+                      const tscope_site *released, tscope_release_reason reason) {
+    info->handle = h;
+    info->generation = gen & ~TS_GEN_DEAD;
+    info->created = ts_origin_get(origin)->site;
+    info->released = released;
+    info->reason = reason;
+}
+
+static void report_lost(void *h, uint64_t gen, uint32_t origin, const tscope_site *at) {
+    char created[1024], again[1024];
+    ts_format_site(ts_origin_get(origin)->site, created, sizeof created);
+    ts_format_site(at, again, sizeof again);
+    ts_diag("tensor %p (generation %llu) created at %s was lost: its address was "
+            "tracked again at %s, so it was freed where TensorScope could not see",
+            h, (unsigned long long)gen, created, again);
+}
+
+void *tscope_track(void *h, void (*release)(void *), const tscope_site *created) {
+    if (!h)
+        return NULL;
+    ts_thread *t = ts_thread_get();
+    uint64_t gen = ts_next_generation(t);
+    uint32_t origin = ts_thread_origin(t, created, release);
+    uint32_t depth = ts_thread_depth(t);
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+
+    ts_shard *s = shard_of(h);
+    struct tscope_watch_ *lost_watches = NULL;
+    uint64_t lost_gen = 0;
+    uint32_t lost_origin = 0;
+    ts_lock_acquire(&s->lock);
+    uint32_t idx = table_find(s, h, NULL);
+    ts_record *r;
+    if (idx != TS_NO_INDEX) {
+        r = ts_record_at(idx);
+        if (ts_record_live(r)) {
+            lost_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+            lost_origin = r->origin;
+            kill_locked(s, idx, r, ts_origin_intern(TS_ORIGIN_LOST, created, NULL, NULL),
+                        &lost_watches, false);
+        }
+        /* The tombstone is replaced: the new tensor reuses its record (its
+         * ring entry no longer matches and will be skipped). */
+        if (r->bits & TS_REC_HAS_EXT) {
+            ts_ext_lock();
+            ts_ext_drop(idx);
+            ts_ext_unlock();
+        }
+        r->bits = 0;
+    } else {
+        idx = record_alloc(s);
+        if (idx == TS_NO_INDEX || (r = ts_record_at(idx), !table_insert(s, h, idx))) {
+            if (idx != TS_NO_INDEX)
+                record_free(s, idx, ts_record_at(idx));
+            ts_lock_release(&s->lock);
+            free(bt);
+            ts_diag("out of memory or records: tensor %p is not tracked", h);
+            return h;
+        }
+    }
+    r->handle = h;
+    r->origin = origin;
+    r->refs_or_released = 1;
+    ts_record_set_scope(r, depth);
+    if (bt) {
+        ts_ext_lock();
+        ts_ext *e = ts_ext_get(idx, true);
+        if (e) {
+            e->created_bt = bt;
+            r->bits |= TS_REC_HAS_EXT;
+            bt = NULL;
+        }
+        ts_ext_unlock();
+    }
+    atomic_fetch_add_explicit(&s->live, 1, memory_order_relaxed);
+    atomic_store_explicit(&r->generation, gen, memory_order_release);
+    ts_lock_release(&s->lock);
+    free(bt);
+
+    if (depth)
+        ts_scope_push(t, idx, gen);
+    if (lost_gen) {
+        report_lost(h, lost_gen, lost_origin, created);
+        if (lost_watches) {
+            tscope_release_info info;
+            fill_info(&info, h, lost_gen, lost_origin, created, TSCOPE_RELEASED_BY_USER);
+            ts_fire_watches(lost_watches, &info);
+        }
+    }
+    if (ts_opts.verbose) {
+        char site[1024];
+        ts_format_site(created, site, sizeof site);
+        ts_diag("track %p (generation %llu) at %s", h, (unsigned long long)gen, site);
+    }
+    return h;
+}
+
+static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t origin,
+                                  uint32_t released, const tscope_site *at) {
+    char created[1024], first[1200], again[1024];
+    ts_format_site(ts_origin_get(origin)->site, created, sizeof created);
+    ts_format_release_origin(released, first, sizeof first);
+    ts_format_site(at, again, sizeof again);
+    char text[8192];
+    FILE *out = fmemopen(text, sizeof text, "w");
+    if (!out) {
+        ts_diag("double release of tensor %p (generation %llu)", h, (unsigned long long)gen);
+        return;
+    }
+    fprintf(out, "TensorScope: double release of tensor %p (generation %llu)\n", h,
+            (unsigned long long)gen);
+    fprintf(out, "  created at %s\n", created);
+    ts_backtrace *cbt = NULL, *rbt = NULL;
+    ts_lock_record(idx);
+    ts_record *r = ts_record_at(idx);
+    /* Copy the traces while the tombstone is certainly still this one. */
+    if (atomic_load_explicit(&r->generation, memory_order_relaxed) == (gen | TS_GEN_DEAD) &&
+        (r->bits & TS_REC_HAS_EXT)) {
+        ts_ext_lock();
+        ts_ext *e = ts_ext_get(idx, false);
+        if (e && e->created_bt) {
+            size_t n = sizeof *cbt + (size_t)e->created_bt->n * sizeof(void *);
+            if ((cbt = malloc(n)))
+                memcpy(cbt, e->created_bt, n);
+        }
+        if (e && e->released_bt) {
+            size_t n = sizeof *rbt + (size_t)e->released_bt->n * sizeof(void *);
+            if ((rbt = malloc(n)))
+                memcpy(rbt, e->released_bt, n);
+        }
+        ts_ext_unlock();
+    }
+    ts_unlock_record(idx);
+    if (cbt)
+        ts_backtrace_print(out, cbt, "      ");
+    fprintf(out, "  first released %s\n", first);
+    if (rbt)
+        ts_backtrace_print(out, rbt, "      ");
+    fprintf(out, "  released again at %s\n", again);
+    if (ts_opts.backtrace) {
+        ts_backtrace *now = ts_backtrace_capture(3);
+        if (now)
+            ts_backtrace_print(out, now, "      ");
+        free(now);
+    }
+    fclose(out);
+    text[sizeof text - 1] = '\0';
+    fputs(text, stderr);
+    fflush(stderr);
+    free(cbt);
+    free(rbt);
+}
+
+int tscope_release(void *h, const tscope_site *at) {
+    if (!h)
+        return 1;
+    ts_shard *s = shard_of(h);
+    ts_lock_acquire(&s->lock);
+    uint32_t idx = table_find(s, h, NULL);
+    if (idx == TS_NO_INDEX) {
+        ts_lock_release(&s->lock);
+        return 1; /* created where the runtime could not see */
+    }
+    ts_record *r = ts_record_at(idx);
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    if (gen & TS_GEN_DEAD) {
+        uint32_t origin = r->origin, released = r->refs_or_released;
+        bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
+        ts_lock_release(&s->lock);
+        if (quiet)
+            return 0; /* finalized at exit; the OS reclaims it */
+        report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at);
+        ts_misuse_done();
+        return 0;
+    }
+    struct tscope_watch_ *fire;
+    uint32_t origin = r->origin;
+    int died = ts_release_record_locked(idx, r, ts_origin_intern(TS_ORIGIN_RELEASED, at, NULL, NULL),
+                                        &fire);
+    ts_lock_release(&s->lock);
+    if (ts_opts.verbose) {
+        char site[1024];
+        ts_format_site(at, site, sizeof site);
+        ts_diag("release %p (generation %llu) at %s%s", h, (unsigned long long)gen, site,
+                died ? "" : " (references remain)");
+    }
+    if (fire) {
+        tscope_release_info info;
+        fill_info(&info, h, gen, origin, at, TSCOPE_RELEASED_BY_USER);
+        ts_fire_watches(fire, &info);
+    }
+    return 1;
+}
+
+void tscope_retain(void *h) {
+    if (!h)
+        return;
+    ts_shard *s = shard_of(h);
+    ts_lock_acquire(&s->lock);
+    uint32_t idx = table_find(s, h, NULL);
+    if (idx != TS_NO_INDEX) {
+        ts_record *r = ts_record_at(idx);
+        if (ts_record_live(r) && r->refs_or_released < UINT32_MAX)
+            r->refs_or_released++;
+    }
+    ts_lock_release(&s->lock);
+}
+
+uint64_t tscope_generation(void *h) {
+    if (!h)
+        return 0;
+    ts_shard *s = shard_of(h);
+    uint64_t gen = 0;
+    ts_lock_acquire(&s->lock);
+    uint32_t idx = table_find(s, h, NULL);
+    if (idx != TS_NO_INDEX) {
+        ts_record *r = ts_record_at(idx);
+        if (ts_record_live(r))
+            gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    }
+    ts_lock_release(&s->lock);
+    return gen;
+}
+
+ts_record *ts_find_live_locked(void *h, uint32_t *idx_out) {
+    uint32_t idx = table_find(shard_of(h), h, NULL);
+    if (idx == TS_NO_INDEX)
+        return NULL;
+    ts_record *r = ts_record_at(idx);
+    if (!ts_record_live(r))
+        return NULL;
+    if (idx_out)
+        *idx_out = idx;
+    return r;
+}
+
+size_t tscope_live_count(void) {
+    size_t n = 0;
+    for (unsigned i = 0; i < TS_NSHARDS; i++)
+        n += atomic_load_explicit(&shards[i].live, memory_order_relaxed);
+    return n;
+}
+
+void ts_for_each_live(ts_record_visitor fn, void *arg) {
+    for (unsigned i = 0; i < TS_NSHARDS; i++) {
+        ts_shard *s = &shards[i];
+        ts_lock_acquire(&s->lock);
+        for (uint32_t local = 0; local < s->next_local; local++) {
+            uint32_t idx = i << TS_LOCAL_BITS | local;
+            ts_record *r = ts_record_at(idx);
+            if (ts_record_live(r))
+                fn(idx, r, arg);
+        }
+        ts_lock_release(&s->lock);
+    }
+}
+
+size_t ts_finalize_at_exit(void) {
+    size_t finalized = 0;
+    /* Finalizers may track and watch new tensors: sweep until none is left
+     * (bounded, so a finalizer that always makes another cannot hang exit). */
+    for (int pass = 0; pass < 16; pass++) {
+        size_t this_pass = 0;
+        for (unsigned i = 0; i < TS_NSHARDS; i++) {
+            ts_shard *s = &shards[i];
+            for (uint32_t local = 0;; local++) {
+                ts_lock_acquire(&s->lock);
+                if (local >= s->next_local) {
+                    ts_lock_release(&s->lock);
+                    break;
+                }
+                uint32_t idx = i << TS_LOCAL_BITS | local;
+                ts_record *r = ts_record_at(idx);
+                struct tscope_watch_ *fire = NULL;
+                uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+                void *h = r->handle;
+                uint32_t origin = r->origin;
+                if (ts_record_live(r) && (r->bits & TS_REC_HAS_EXT)) {
+                    kill_locked(s, idx, r, 0, &fire, false);
+                    r->bits |= TS_REC_DIED_AT_EXIT;
+                }
+                ts_lock_release(&s->lock);
+                if (fire) {
+                    tscope_release_info info;
+                    fill_info(&info, h, gen, origin, NULL, TSCOPE_RELEASED_AT_EXIT);
+                    ts_fire_watches(fire, &info);
+                    this_pass++;
+                }
+            }
+        }
+        finalized += this_pass;
+        if (!this_pass)
+            break;
+    }
+    return finalized;
+}

@@ -1,0 +1,399 @@
+/*
+ * scope.c -- per-thread scope stacks (the Objective-C autorelease pool
+ * model) and the rest of the per-thread state.
+ *
+ * Each thread has one stack of entries (record index + low 32 bits of the
+ * generation: the entry goes stale by itself when the tensor dies and its
+ * record is reused) and a stack of frames (where each scope's entries
+ * begin).  Begin and end of an empty scope are a few loads and stores on
+ * thread-local data.  A token encodes the thread, the frame depth and a
+ * per-thread begin counter, so ending a scope that is not open on this
+ * thread is recognised and ignored.
+ *
+ * Which scope a tensor belongs to lives in its record (depth on its owning
+ * thread); detach/escape/adopt/keep just change that number, and a scope
+ * end moves entries whose tensor now belongs further out to the enclosing
+ * frame instead of releasing them.
+ */
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GEN_BATCH 1024
+#define ORIGIN_CACHE 4
+
+typedef struct entry {
+    uint32_t idx;
+    uint32_t gen_low;
+} entry;
+
+typedef struct frame {
+    uint32_t base; /* first entry of this scope */
+    uint32_t seq;  /* begin counter, low bits go into the token */
+    const tscope_site *site;
+} frame;
+
+typedef struct origin_cache_entry {
+    const tscope_site *created;
+    void (*release)(void *);
+    const tscope_site *scope;
+    uint32_t origin;
+} origin_cache_entry;
+
+struct ts_thread {
+    uint64_t gen_next, gen_end;
+    entry *entries;
+    uint32_t nentries, entries_cap;
+    frame *frames;
+    uint32_t depth, frames_cap;
+    uint32_t serial, seq;
+    origin_cache_entry origins[ORIGIN_CACHE];
+};
+
+static _Thread_local ts_thread *current __attribute__((tls_model("initial-exec")));
+static atomic_uint_fast64_t next_generation = 1;
+static atomic_uint next_serial = 1;
+static pthread_key_t thread_key;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
+static void thread_exit(void *arg);
+static void make_key(void) { pthread_key_create(&thread_key, thread_exit); }
+
+static ts_thread *thread_create(void) {
+    /* Also what pulls lifecycle.o (options, the exit hook) out of the static
+     * library: every program that tracks or scopes comes through here. */
+    ts_init();
+    pthread_once(&key_once, make_key);
+    ts_thread *t = calloc(1, sizeof *t);
+    if (!t) {
+        ts_diag("out of memory for thread state");
+        abort();
+    }
+    t->serial = atomic_fetch_add(&next_serial, 1) & 0xffffff;
+    current = t;
+    pthread_setspecific(thread_key, t);
+    return t;
+}
+
+ts_thread *ts_thread_get(void) {
+    ts_thread *t = current;
+    return t ? t : thread_create();
+}
+
+uint64_t ts_next_generation(ts_thread *t) {
+    if (t->gen_next == t->gen_end) {
+        t->gen_next = atomic_fetch_add_explicit(&next_generation, GEN_BATCH, memory_order_relaxed);
+        t->gen_end = t->gen_next + GEN_BATCH;
+    }
+    return t->gen_next++;
+}
+
+uint32_t ts_thread_depth(const ts_thread *t) { return t->depth; }
+
+const tscope_site *ts_thread_scope_site(const ts_thread *t) {
+    return t->depth ? t->frames[t->depth - 1].site : NULL;
+}
+
+uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *)) {
+    const tscope_site *scope = ts_thread_scope_site(t);
+    size_t slot = ((uintptr_t)created >> 4) % ORIGIN_CACHE;
+    origin_cache_entry *c = &t->origins[slot];
+    if (c->origin && c->created == created && c->release == release && c->scope == scope)
+        return c->origin;
+    uint32_t origin = ts_origin_intern(TS_ORIGIN_CREATED, created, release, scope);
+    c->created = created;
+    c->release = release;
+    c->scope = scope;
+    c->origin = origin;
+    return origin;
+}
+
+static void push_entry(ts_thread *t, entry e) {
+    if (t->nentries == t->entries_cap) {
+        uint32_t cap = t->entries_cap ? t->entries_cap * 2 : 256;
+        entry *grown = realloc(t->entries, cap * sizeof *grown);
+        if (!grown) {
+            ts_diag("out of memory for the scope stack: a tensor will not be released by its scope");
+            return;
+        }
+        t->entries = grown;
+        t->entries_cap = cap;
+    }
+    t->entries[t->nentries++] = e;
+}
+
+void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
+    push_entry(t, (entry){idx, (uint32_t)gen});
+}
+
+/* ---- tokens -------------------------------------------------------------- */
+
+#define TOKEN_DEPTH_BITS 24
+#define TOKEN_SEQ_BITS 16
+
+static tscope_scope *make_token(const ts_thread *t, uint32_t depth, uint32_t seq) {
+    uint64_t v = (uint64_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS) |
+                 (uint64_t)(seq & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS | depth;
+    return (tscope_scope *)(uintptr_t)v;
+}
+
+/* The depth of the scope `s` when it is open on thread t, else 0. */
+static uint32_t token_depth(const ts_thread *t, const tscope_scope *s) {
+    uint64_t v = (uint64_t)(uintptr_t)s;
+    uint32_t depth = (uint32_t)(v & ((1u << TOKEN_DEPTH_BITS) - 1));
+    uint32_t seq = (uint32_t)(v >> TOKEN_DEPTH_BITS) & ((1u << TOKEN_SEQ_BITS) - 1);
+    uint32_t serial = (uint32_t)(v >> (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS));
+    if (!t || serial != t->serial || depth == 0 || depth > t->depth ||
+        (t->frames[depth - 1].seq & ((1u << TOKEN_SEQ_BITS) - 1)) != seq)
+        return 0;
+    return depth;
+}
+
+/* ---- begin / end --------------------------------------------------------- */
+
+tscope_scope *tscope_scope_begin(const tscope_site *at) {
+    ts_thread *t = ts_thread_get();
+    if (t->depth == t->frames_cap) {
+        uint32_t cap = t->frames_cap ? t->frames_cap * 2 : 16;
+        if (cap >= (1u << TOKEN_DEPTH_BITS)) {
+            ts_diag("too many nested scopes");
+            abort();
+        }
+        frame *grown = realloc(t->frames, cap * sizeof *grown);
+        if (!grown) {
+            ts_diag("out of memory for the scope stack");
+            abort();
+        }
+        t->frames = grown;
+        t->frames_cap = cap;
+    }
+    uint32_t seq = t->seq++;
+    t->frames[t->depth] = (frame){t->nentries, seq, at};
+    t->depth++;
+    if (ts_opts.verbose) {
+        char site[1024];
+        ts_format_site(at, site, sizeof site);
+        ts_diag("scope begin at %s (depth %u)", site, t->depth);
+    }
+    return make_token(t, t->depth, seq);
+}
+
+/* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
+ * when the entry must move to the enclosing frame. */
+static int finish_entry(ts_thread *t, entry e, uint32_t depth) {
+    (void)t;
+    ts_record *r = ts_record_at(e.idx);
+    ts_lock_record(e.idx);
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low ||
+        !(r->bits & TS_REC_IN_SCOPE)) {
+        ts_unlock_record(e.idx); /* released, detached, or a stale entry */
+        return 0;
+    }
+    if (ts_record_depth(r) < depth) {
+        ts_unlock_record(e.idx); /* kept, escaped or adopted further out */
+        return 1;
+    }
+    const tscope_site *scope_site = t->frames[depth - 1].site;
+    void *h = r->handle;
+    uint32_t origin = r->origin;
+    ts_record_set_scope(r, 0);
+    struct tscope_watch_ *fire;
+    int died = ts_release_record_locked(
+        e.idx, r, ts_origin_intern(TS_ORIGIN_BY_SCOPE, NULL, NULL, scope_site), &fire);
+    ts_unlock_record(e.idx);
+    (void)died;
+    if (ts_opts.verbose)
+        ts_diag("scope releases %p (generation %llu)", h, (unsigned long long)gen);
+    if (fire) {
+        tscope_release_info info = {h, gen, ts_origin_get(origin)->site, scope_site,
+                                    TSCOPE_RELEASED_BY_SCOPE};
+        ts_fire_watches(fire, &info);
+    }
+    void (*release)(void *) = ts_origin_get(origin)->release;
+    if (release)
+        release(h);
+    return 0;
+}
+
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why);
+
+/* Ends the innermost frame. */
+static void end_top_frame(ts_thread *t) {
+    uint32_t depth = t->depth;
+    uint32_t base = t->frames[depth - 1].base;
+    entry local[32], *moved = local;
+    size_t nmoved = 0, moved_cap = 32;
+    while (t->nentries > base) {
+        entry e = t->entries[--t->nentries];
+        if (finish_entry(t, e, depth)) {
+            if (nmoved == moved_cap) {
+                entry *grown = malloc(moved_cap * 2 * sizeof *grown);
+                if (!grown) {
+                    ts_diag("out of memory: a kept tensor leaves its scopes");
+                    continue;
+                }
+                memcpy(grown, moved, nmoved * sizeof *grown);
+                if (moved != local)
+                    free(moved);
+                moved = grown;
+                moved_cap *= 2;
+            }
+            moved[nmoved++] = e;
+        }
+        /* A release function that left scopes open must not confuse us. */
+        if (t->depth > depth)
+            end_frames_above(t, depth, "a release function");
+    }
+    if (ts_opts.verbose) {
+        char site[1024];
+        ts_format_site(t->frames[depth - 1].site, site, sizeof site);
+        ts_diag("scope end (begun at %s, depth %u)", site, depth);
+    }
+    t->depth = depth - 1;
+    /* Moved entries join the enclosing frame, oldest first as they were. */
+    if (t->depth)
+        while (nmoved)
+            push_entry(t, moved[--nmoved]);
+    if (moved != local)
+        free(moved);
+}
+
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why) {
+    while (t->depth > depth) {
+        char site[1024];
+        ts_format_site(t->frames[t->depth - 1].site, site, sizeof site);
+        ts_diag("warning: scope begun at %s was still open when %s ended; ending it first",
+                site, why);
+        end_top_frame(t);
+    }
+}
+
+static void report_not_open(const tscope_scope *s) {
+    ts_diag("tscope_scope_end: scope %p is not open on this thread; ignored", (const void *)s);
+    ts_misuse_done();
+}
+
+void tscope_scope_end(tscope_scope *s) {
+    ts_thread *t = current;
+    uint32_t depth = token_depth(t, s);
+    if (!depth) {
+        report_not_open(s);
+        return;
+    }
+    if (t->depth > depth) {
+        char outer[1024], why[1100];
+        ts_format_site(t->frames[depth - 1].site, outer, sizeof outer);
+        snprintf(why, sizeof why, "its enclosing scope (begun at %s)", outer);
+        end_frames_above(t, depth, why);
+    }
+    /* Fast path: an empty scope is a pop. */
+    if (t->nentries == t->frames[depth - 1].base && !ts_opts.verbose) {
+        t->depth = depth - 1;
+        return;
+    }
+    end_top_frame(t);
+}
+
+void tscope_scope_cleanup_(tscope_scope **s) { tscope_scope_end(*s); }
+
+size_t tscope_scope_depth(void) {
+    ts_thread *t = current;
+    return t ? t->depth : 0;
+}
+
+/* Whether record idx has an entry in this thread's frames deeper than `depth`
+ * (searched newest first: the tensor is usually near the top). */
+static bool entry_above(const ts_thread *t, uint32_t depth, uint32_t idx, uint32_t gen_low) {
+    uint32_t stop = t->frames[depth - 1].base;
+    for (uint32_t i = t->nentries; i > stop; i--)
+        if (t->entries[i - 1].idx == idx && t->entries[i - 1].gen_low == gen_low)
+            return true;
+    return false;
+}
+
+/* Moves h to scope depth `target` when it belongs, on this thread, to a
+ * scope at depth `from_depth` or deeper. */
+static void move_to(ts_thread *t, void *h, uint32_t from_depth, uint32_t target) {
+    ts_lock_handle(h);
+    uint32_t idx;
+    ts_record *r = ts_find_live_locked(h, &idx);
+    uint32_t gen_low = r ? (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed) : 0;
+    bool candidate = r && (r->bits & TS_REC_IN_SCOPE) && ts_record_depth(r) >= from_depth;
+    ts_unlock_handle(h);
+    if (!candidate || !entry_above(t, from_depth, idx, gen_low))
+        return;
+    ts_lock_handle(h);
+    r = ts_find_live_locked(h, &idx);
+    if (r && (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed) == gen_low &&
+        (r->bits & TS_REC_IN_SCOPE) && ts_record_depth(r) >= from_depth)
+        ts_record_set_scope(r, target);
+    ts_unlock_handle(h);
+}
+
+void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
+    ts_thread *t = current;
+    uint32_t depth = token_depth(t, s);
+    if (!depth) {
+        report_not_open(s);
+        return keep;
+    }
+    if (keep)
+        move_to(t, keep, depth, depth - 1);
+    tscope_scope_end(s);
+    return keep;
+}
+
+void *tscope_scope_adopt(tscope_scope *s, void *h) {
+    ts_thread *t = current;
+    uint32_t depth = token_depth(t, s);
+    if (!depth) {
+        report_not_open(s);
+        return h;
+    }
+    if (h && depth < t->depth)
+        move_to(t, h, depth + 1, depth);
+    return h;
+}
+
+void *tscope_detach(void *h) {
+    if (!h)
+        return h;
+    ts_lock_handle(h);
+    ts_record *r = ts_find_live_locked(h, NULL);
+    if (r)
+        ts_record_set_scope(r, 0);
+    ts_unlock_handle(h);
+    return h;
+}
+
+void *tscope_escape(void *h) {
+    if (!h)
+        return h;
+    ts_lock_handle(h);
+    ts_record *r = ts_find_live_locked(h, NULL);
+    if (r && (r->bits & TS_REC_IN_SCOPE))
+        ts_record_set_scope(r, ts_record_depth(r) - 1);
+    ts_unlock_handle(h);
+    return h;
+}
+
+/* A thread that exits with scopes open: end them, as the scopes promise. */
+static void thread_exit(void *arg) {
+    ts_thread *t = arg;
+    current = t;
+    if (t->depth) {
+        char site[1024];
+        ts_format_site(t->frames[0].site, site, sizeof site);
+        ts_diag("warning: thread exited with %u open scope%s (outermost begun at %s); ending them",
+                t->depth, t->depth == 1 ? "" : "s", site);
+        while (t->depth)
+            end_top_frame(t);
+    }
+    current = NULL;
+    free(t->entries);
+    free(t->frames);
+    free(t);
+}
