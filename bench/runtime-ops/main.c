@@ -7,10 +7,12 @@
  *                                       batches; prints OP<TAB>DONE; for
  *                                       callgrind
  *   bench_ops wall [-r REPS] [-n N] [OP...]
- *                                       wall time per op, best and median of
- *                                       REPS rounds; the ops take turns
- *                                       within each round (interleaved), so
- *                                       a burst of load hits all of them
+ *                                       wall time per op: REPS rounds of N
+ *                                       ops, the ops taking turns within each
+ *                                       round (interleaved), so a burst of
+ *                                       load hits all of them; each batch
+ *                                       is one sample; prints the best and
+ *                                       the median sample
  *
  * N counts tensor-level operations: an op whose batch is smaller than 1000
  * (a scope with 10 or 100 tensors) performs N * batch / 1000 of its own
@@ -71,8 +73,11 @@ static double now_ns(void)
 }
 
 /* Performs at least n operations of op in whole batches; returns the time
- * spent in op->run only, and how many operations that was in *done. */
-static double perform(const bench_op *op, size_t n, size_t *done)
+ * spent in op->run only, and how many operations that was in *done.  When
+ * `samples` is not NULL, each batch's ns per operation is appended to it
+ * (at *nsamples). */
+static double perform(const bench_op *op, size_t n, size_t *done, double *samples,
+                      size_t *nsamples)
 {
     double spent = 0;
     size_t live_before = tscope_live_count();
@@ -81,7 +86,10 @@ static double perform(const bench_op *op, size_t n, size_t *done)
         void *ctx = op->setup ? op->setup(op->batch) : NULL;
         double t0 = now_ns();
         op->run(ctx, op->batch);
-        spent += now_ns() - t0;
+        double t = now_ns() - t0;
+        spent += t;
+        if (samples)
+            samples[(*nsamples)++] = t / (double)op->batch;
         const char *err = op->teardown ? op->teardown(ctx, op->batch) : NULL;
         if (!err && tscope_live_count() != live_before)
             err = "tracked tensors were left alive (the live count changed)";
@@ -149,20 +157,31 @@ static int cmd_wall(int argc, char **argv)
         for (size_t t = 0; t < N_TABLES; t++)
             for (const bench_op *op = op_tables[t]; op->name && nops < 128; op++)
                 ops[nops++] = op;
-    double *samples = calloc(nops * reps, sizeof *samples);
-    if (!samples)
+    /* One sample per batch: on a loaded machine most rounds are preempted
+     * somewhere, but many batches run undisturbed, and the best batch is
+     * the cost of the operation itself. */
+    size_t per_op = 0;
+    for (size_t k = 0; k < nops; k++) {
+        size_t batches = (scaled(ops[k], n) + ops[k]->batch - 1) / ops[k]->batch;
+        if (batches * reps > per_op)
+            per_op = batches * reps;
+    }
+    double *samples = calloc(nops * per_op, sizeof *samples);
+    size_t *nsamples = calloc(nops, sizeof *nsamples);
+    if (!samples || !nsamples)
         return 1;
     size_t done;
     for (size_t k = 0; k < nops; k++) /* warm-up: page in, grow tables */
-        perform(ops[k], ops[k]->batch, &done);
+        perform(ops[k], ops[k]->batch, &done, NULL, NULL);
     for (size_t r = 0; r < reps; r++)
         for (size_t k = 0; k < nops; k++)
-            samples[k * reps + r] = perform(ops[k], scaled(ops[k], n), &done) / (double)done;
+            perform(ops[k], scaled(ops[k], n), &done, samples + k * per_op, &nsamples[k]);
     for (size_t k = 0; k < nops; k++) {
-        double *s = samples + k * reps;
-        qsort(s, reps, sizeof *s, cmp_double);
-        printf("%s\t%.3f\t%.3f\t%s\n", ops[k]->name, s[0], s[reps / 2], ops[k]->label);
+        double *sk = samples + k * per_op;
+        qsort(sk, nsamples[k], sizeof *sk, cmp_double);
+        printf("%s\t%.3f\t%.3f\t%s\n", ops[k]->name, sk[0], sk[nsamples[k] / 2], ops[k]->label);
     }
+    free(nsamples);
     free(samples);
     return 0;
 }
@@ -179,14 +198,14 @@ int main(int argc, char **argv)
         size_t n = parse_count("N", argv[3]), done;
         if (strcmp(argv[2], "all") != 0) {
             const bench_op *op = need_op(argv[2]);
-            perform(op, scaled(op, n), &done);
+            perform(op, scaled(op, n), &done, NULL, NULL);
             printf("%s\t%zu\n", op->name, done);
             return 0;
         }
         for (size_t t = 0; t < N_TABLES; t++)
             for (const bench_op *op = op_tables[t]; op->name; op++) {
                 CALLGRIND_ZERO_STATS;
-                perform(op, scaled(op, n), &done);
+                perform(op, scaled(op, n), &done, NULL, NULL);
                 CALLGRIND_DUMP_STATS_AT(op->name);
                 printf("%s\t%zu\n", op->name, done);
             }

@@ -89,7 +89,7 @@ def main():
     base_ns, base_ir = get_ns("malloc_free"), get_ir("malloc_free")
     out = []
     out.append("### Runtime operations\n")
-    out.append(f"Wall time: best (and median) of {args.reps} rounds of {args.n:,} operations "
+    out.append(f"Wall time: the best (and the median) batch of 1,000 operations over {args.reps} rounds of {args.n:,} operations "
                "per op (scopes with 10 or 100 tensors: a tenth or a hundredth as many scopes), "
                "the ops taking turns within each round. Instructions: callgrind, counted only "
                "inside the measured loop, per operation. Tensors are fake handles, so only the "
