@@ -63,8 +63,9 @@ for name in $ORDER; do
   [ -f "$script" ] || continue
   echo "=== bench/$name" >&2
   t0=$(date +%s)
-  timeout "$LIMIT" bash "$script" "$BUILD" >"$OUT/$name.md" 2> >(tee "$OUT/$name.log" >&2)
-  rc=$?
+  # stdout -> the section; stderr -> the terminal and the log.
+  timeout "$LIMIT" bash "$script" "$BUILD" 2>&1 >"$OUT/$name.md" | tee "$OUT/$name.log" >&2
+  rc=${PIPESTATUS[0]}
   secs=$(( $(date +%s) - t0 ))
   echo "=== bench/$name: exit $rc after ${secs}s" >&2
   ran="$ran $name"

@@ -49,8 +49,8 @@ CMD[plain]="$CC -O2 -g $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/plain"
 CMD[asan]="$CC -O2 -g -fsanitize=address -fno-omit-frame-pointer $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/asan"
 if [ -x "$TSCOPE_CC" ]; then
   VARIANTS="plain tscope tscope-auto asan"
-  CMD[tscope]="$TSCOPE_CC --tscope-api=gsl -O2 -g -DTSCOPE_BENCH_PROBE $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope"
-  CMD[tscope-auto]="$TSCOPE_CC --tscope-api=gsl -fplugin-arg-tensorscope-auto-scope=^step\$ -O2 -g -DTSCOPE_BENCH_PROBE $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope-auto"
+  CMD[tscope]="$TSCOPE_CC --tscope-api=gsl -O2 -g -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope"
+  CMD[tscope-auto]="$TSCOPE_CC --tscope-api=gsl -fplugin-arg-tensorscope-auto-scope=^step\$ -O2 -g -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope-auto"
 else
   echo "gsl-overhead: $TSCOPE_CC not built: measuring the alternatives only" >&2
 fi
