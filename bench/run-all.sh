@@ -92,6 +92,11 @@ if [ "$SMOKE" = 1 ]; then DOC=$OUT/performance-smoke.md; else DOC=$ROOT/docs/per
   echo "in the same run, or a callgrind instruction count, because the machine is shared"
   echo "and wall times move with its load. A **MISS** is a goal this run did not reach."
   echo
+  echo "Rerun: \`make bench\` (or \`bash bench/run-all.sh BUILD_DIR\`); \`bash bench/run-all.sh --smoke BUILD_DIR\`"
+  echo "runs everything with tiny sizes to prove it builds and passes its checks. Each"
+  echo "benchmark checks its own results and fails rather than print a number from a"
+  echo "broken build. Raw data: \`BUILD_DIR/bench/<benchmark>/\`."
+  echo
   echo "## Machine"
   echo
   echo "| | |"
