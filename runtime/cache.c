@@ -1,0 +1,296 @@
+/*
+ * cache.c -- caches keyed weakly by tensors: the public API.
+ *
+ * A chained hash table (power-of-two buckets, grown as entries come) plus an
+ * intrusive doubly linked LRU list, both guarded by one mutex per cache:
+ * get and put are O(1) on average, and the lock is held only for pointer
+ * work.  Everything that may call into the registry or user code (watch
+ * cancels, value_free) happens after the lock is dropped, on entries that
+ * have already been unlinked (see cache_entry.c).
+ */
+#include "cache_internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INITIAL_BUCKETS 16
+
+/* ---- table and LRU list (all under c->lock) --------------------------- */
+
+static cache_entry **bucket_of(tscope_cache *c, uint64_t hash) {
+    return &c->buckets[hash & (c->nbuckets - 1)];
+}
+
+static cache_entry *find_locked(tscope_cache *c, const tscope_key *k, uint64_t hash) {
+    for (cache_entry *e = *bucket_of(c, hash); e; e = e->chain)
+        if (cache_key_matches(&e->key, k, hash))
+            return e;
+    return NULL;
+}
+
+static void lru_unlink(cache_entry *e) {
+    e->lru.prev->next = e->lru.next;
+    e->lru.next->prev = e->lru.prev;
+}
+
+static void lru_push_front(tscope_cache *c, cache_entry *e) {
+    e->lru.prev = &c->lru;
+    e->lru.next = c->lru.next;
+    c->lru.next->prev = &e->lru;
+    c->lru.next = &e->lru;
+}
+
+void cache_unlink_locked(tscope_cache *c, cache_entry *e) {
+    cache_entry **p = bucket_of(c, e->key.hash);
+    while (*p != e)
+        p = &(*p)->chain;
+    *p = e->chain;
+    e->chain = NULL;
+    lru_unlink(e);
+    e->state = ENTRY_DEAD;
+    c->size--;
+}
+
+/* Doubles the bucket array when the table gets fuller than 3/4.  Failing to
+ * grow only makes chains longer, so it is not an error. */
+static void maybe_grow_locked(tscope_cache *c) {
+    if (c->size * 4 <= c->nbuckets * 3)
+        return;
+    size_t n = c->nbuckets * 2;
+    cache_entry **b = calloc(n, sizeof *b);
+    if (!b)
+        return;
+    for (size_t i = 0; i < c->nbuckets; i++) {
+        cache_entry *e = c->buckets[i];
+        while (e) {
+            cache_entry *next = e->chain;
+            cache_entry **dst = &b[e->key.hash & (n - 1)];
+            e->chain = *dst;
+            *dst = e;
+            e = next;
+        }
+    }
+    free(c->buckets);
+    c->buckets = b;
+    c->nbuckets = n;
+}
+
+static void insert_locked(tscope_cache *c, cache_entry *e) {
+    cache_entry **b = bucket_of(c, e->key.hash);
+    e->chain = *b;
+    *b = e;
+    lru_push_front(c, e);
+    e->state = ENTRY_LIVE;
+    c->size++;
+    maybe_grow_locked(c);
+}
+
+/* ---- creation and destruction ------------------------------------------ */
+
+tscope_cache *tscope_cache_new(size_t capacity, void (*value_free)(void *value)) {
+    if (capacity == 0) {
+        fprintf(stderr, "tensorscope: tscope_cache_new: capacity must be at least 1 (got 0)\n");
+        return NULL;
+    }
+    tscope_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->nbuckets = INITIAL_BUCKETS;
+    c->buckets = calloc(c->nbuckets, sizeof *c->buckets);
+    if (!c->buckets || pthread_mutex_init(&c->lock, NULL) != 0) {
+        free(c->buckets);
+        free(c);
+        return NULL;
+    }
+    if (pthread_mutex_init(&c->watch_lock, NULL) != 0) {
+        pthread_mutex_destroy(&c->lock);
+        free(c->buckets);
+        free(c);
+        return NULL;
+    }
+    c->value_free = value_free;
+    c->capacity = capacity;
+    c->lru.next = c->lru.prev = &c->lru;
+    atomic_init(&c->refs, 1);
+    cache_holders_add(c);
+    return c;
+}
+
+void cache_unref(tscope_cache *c) {
+    if (atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    pthread_mutex_destroy(&c->lock);
+    pthread_mutex_destroy(&c->watch_lock);
+    free(c->buckets);
+    free(c);
+}
+
+/* Unlinks every entry under the lock and returns them as a list (through
+ * `chain`), for the caller to finish without the lock. */
+static cache_entry *unlink_all_locked(tscope_cache *c) {
+    cache_entry *dead = NULL;
+    while (c->lru.next != &c->lru) {
+        cache_entry *e = entry_of(c->lru.next);
+        cache_unlink_locked(c, e);
+        e->chain = dead;
+        dead = e;
+    }
+    return dead;
+}
+
+static void finish_list(cache_entry *dead) {
+    while (dead) {
+        cache_entry *next = dead->chain;
+        cache_entry_finish(dead);
+        dead = next;
+    }
+}
+
+void tscope_cache_clear(tscope_cache *c) {
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    cache_entry *dead = unlink_all_locked(c);
+    pthread_mutex_unlock(&c->lock);
+    finish_list(dead);
+}
+
+void tscope_cache_free(tscope_cache *c) {
+    if (!c)
+        return;
+    cache_holders_remove(c);
+    tscope_cache_clear(c);
+    /* Late watch callbacks of dead entries may still lock the cache: the
+     * memory goes when the last of them has dropped its entry. */
+    cache_unref(c);
+}
+
+/* ---- lookups --------------------------------------------------------------- */
+
+void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
+    if (!c || !k)
+        return NULL;
+    void *value = NULL;
+    int valid = cache_key_valid(k);
+    uint64_t hash = valid ? cache_key_hash(k) : 0;
+    pthread_mutex_lock(&c->lock);
+    cache_entry *e = valid ? find_locked(c, k, hash) : NULL;
+    if (e) {
+        c->hits++;
+        if (c->lru.next != &e->lru) {
+            lru_unlink(e);
+            lru_push_front(c, e);
+        }
+        value = e->value;
+    } else {
+        c->misses++;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return value;
+}
+
+int tscope_cache_remove(tscope_cache *c, const tscope_key *k) {
+    if (!c || !k || !cache_key_valid(k))
+        return 0;
+    uint64_t hash = cache_key_hash(k);
+    pthread_mutex_lock(&c->lock);
+    cache_entry *e = find_locked(c, k, hash);
+    if (e)
+        cache_unlink_locked(c, e);
+    pthread_mutex_unlock(&c->lock);
+    if (!e)
+        return 0;
+    cache_entry_finish(e);
+    return 1;
+}
+
+void tscope_cache_get_stats(tscope_cache *c, tscope_cache_stats *out) {
+    if (!out)
+        return;
+    memset(out, 0, sizeof *out);
+    if (!c)
+        return;
+    pthread_mutex_lock(&c->lock);
+    out->hits = c->hits;
+    out->misses = c->misses;
+    out->evictions_lru = c->evictions_lru;
+    out->evictions_released = c->evictions_released;
+    out->size = c->size;
+    out->capacity = c->capacity;
+    pthread_mutex_unlock(&c->lock);
+}
+
+/* ---- insertion ------------------------------------------------------------- */
+
+static void free_value(tscope_cache *c, void *value) {
+    if (value && c->value_free)
+        c->value_free(value);
+}
+
+int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k, void *value,
+                                void *const *handles, size_t n,
+                                const tscope_site *at) {
+    if (!c)
+        return -1; /* no value_free to call: nothing we can do */
+    if (!k || !cache_key_valid(k)) {
+        free_value(c, value);
+        return -1;
+    }
+    uint64_t hash = cache_key_hash(k);
+    int dead_key = 0;
+    cache_entry *e = cache_entry_new(c, k, hash, value, handles, n, at, &dead_key);
+    if (!e) {
+        free_value(c, value);
+        return -1;
+    }
+
+    cache_entry *dead[2];
+    size_t ndead = 0;
+    pthread_mutex_lock(&c->lock);
+    if (e->state == ENTRY_DOOMED) {
+        /* A key tensor died before the entry was ever visible. */
+        pthread_mutex_unlock(&c->lock);
+        cache_entry_finish(e);
+        cache_entry_unref(e); /* the put's own reference */
+        return -1;
+    }
+    cache_entry *old = find_locked(c, k, hash);
+    if (old) {
+        cache_unlink_locked(c, old);
+        /* Storing the same value again must not free it under the new entry. */
+        if (old->value == value)
+            old->value = NULL;
+        dead[ndead++] = old;
+    }
+    insert_locked(c, e);
+    if (c->size > c->capacity) {
+        cache_entry *victim = entry_of(c->lru.prev); /* never e: at the head */
+        cache_unlink_locked(c, victim);
+        c->evictions_lru++;
+        dead[ndead++] = victim;
+    }
+    pthread_mutex_unlock(&c->lock);
+
+    cache_entry_declare_holds(e);
+    for (size_t i = 0; i < ndead; i++)
+        cache_entry_finish(dead[i]);
+    cache_entry_unref(e); /* the put's own reference */
+    return 0;
+}
+
+int tscope_cache_put_at(tscope_cache *c, const tscope_key *k, void *value,
+                        const tscope_site *at) {
+    return tscope_cache_put_holding_at(c, k, value, NULL, 0, at);
+}
+
+/* The real functions behind the site-recording macros of the header. */
+int(tscope_cache_put)(tscope_cache *c, const tscope_key *k, void *value) {
+    return tscope_cache_put_holding_at(c, k, value, NULL, 0, NULL);
+}
+
+int(tscope_cache_put_holding)(tscope_cache *c, const tscope_key *k, void *value,
+                              void *const *handles, size_t n) {
+    return tscope_cache_put_holding_at(c, k, value, handles, n, NULL);
+}

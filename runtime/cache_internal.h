@@ -1,0 +1,148 @@
+/*
+ * cache_internal.h -- the data structures shared by the cache's files:
+ *   cache.c          the public API (get/put/remove/clear/free/stats)
+ *   cache_entry.c    an entry's life: its watches on key tensors, its death
+ *   cache_holders.c  the list of live caches and the leak-report describer
+ *
+ * Locks, in the only order they are ever nested:
+ *   holders list lock -> cache->lock
+ * cache->watch_lock is never held together with another cache lock.  No
+ * cache lock is held while calling the registry (which may hold its own lock
+ * while asking our describer, i.e. registry -> holders -> cache), except
+ * watch_lock around tscope_watch_cancel_ (see cache_entry.c for why).
+ * value_free and other user code never run under any cache lock.
+ */
+#ifndef TSCOPE_RUNTIME_CACHE_INTERNAL_H
+#define TSCOPE_RUNTIME_CACHE_INTERNAL_H
+
+#include "cache_key.h"
+#include "tensorscope.h"
+#include "watch.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct cache_entry cache_entry;
+
+/* Where an entry is in its life; changed only under cache->lock. */
+typedef enum entry_state {
+    ENTRY_PENDING, /* put is still adding watches; not in the table yet */
+    ENTRY_DOOMED,  /* a key tensor died while PENDING: put must finish it */
+    ENTRY_LIVE,    /* in the table and the LRU list */
+    ENTRY_DEAD     /* unlinked; whoever unlinked it frees the value */
+} entry_state;
+
+/*
+ * One watch on one distinct key tensor.  The registry's callback gets the
+ * slot as its context.  `fired` and `cancelled` are guarded by
+ * cache->watch_lock: they make sure tscope_watch_cancel_ is never called on a
+ * watch whose callback has finished (the registry owns that memory then).
+ */
+typedef struct entry_slot {
+    cache_entry *entry;
+    void *handle;        /* the key tensor watched */
+    uint64_t generation;
+    tscope_watch_ *watch;
+    unsigned char fired;
+    unsigned char cancelled;
+} entry_slot;
+
+/* A tensor the value owns a reference to (declared with put_holding). */
+typedef struct held_tensor {
+    void *handle;
+    uint64_t generation;
+} held_tensor;
+
+/* Links of the LRU list; the cache holds the sentinel. */
+typedef struct lru_node {
+    struct lru_node *prev, *next;
+} lru_node;
+
+struct cache_entry {
+    lru_node lru;       /* first, so a node converts back to its entry */
+    cache_entry *chain; /* next in the hash bucket */
+    tscope_cache *cache;
+    void *value;
+    const tscope_site *created;      /* the put's site, for the leak report */
+    /*
+     * Who still needs this memory: 1 for the entry's life in the cache (the
+     * put that made it, then the table), plus 1 per watch that has not been
+     * cancelled -- its callback may still come, even after the entry died.
+     */
+    atomic_uint refs;
+    entry_state state;
+    unsigned nslots;
+    entry_slot slots[TSCOPE_KEY_MAX_TENSORS];
+    size_t nheld;
+    held_tensor *held; /* the handles declared by put_holding, or NULL */
+    cache_key_copy key;
+    unsigned char key_bytes[]; /* key.bytes points here */
+};
+
+static inline cache_entry *entry_of(lru_node *n) {
+    return (cache_entry *)n;
+}
+
+struct tscope_cache {
+    pthread_mutex_t lock;       /* table, LRU list, entry states, counters */
+    pthread_mutex_t watch_lock; /* slot fired/cancelled flags */
+    void (*value_free)(void *value);
+    size_t capacity;
+    size_t size;
+    size_t nbuckets; /* a power of two */
+    cache_entry **buckets;
+    lru_node lru; /* sentinel of the circular LRU list, most recent first */
+    uint64_t hits, misses, evictions_lru, evictions_released;
+    /* 1 for the owner until tscope_cache_free, plus 1 per entry not yet
+     * freed: a late watch callback may still lock the cache. */
+    atomic_uint refs;
+    tscope_cache *holders_next; /* in the list of live caches */
+};
+
+/* --- cache_entry.c ------------------------------------------------------ */
+
+/*
+ * Makes an entry for `k` (valid) holding `value`: PENDING, with one watch per
+ * distinct key tensor and the declared held handles recorded.  Returns NULL
+ * with *dead_key set when a key tensor is no longer alive, NULL with
+ * *dead_key clear when out of memory.  The value is not freed here.
+ */
+cache_entry *cache_entry_new(tscope_cache *c, const tscope_key *k, uint64_t hash,
+                             void *value, void *const *handles, size_t n,
+                             const tscope_site *at, int *dead_key);
+
+/* Declares the held handles that are key tensors as ephemeral references
+ * (tscope_watch_hold_).  Called once the entry is otherwise set up. */
+void cache_entry_declare_holds(cache_entry *e);
+
+/*
+ * Finishes an entry that its caller moved to ENTRY_DEAD (or found DOOMED)
+ * and that nobody else can reach through the table any more: cancels its
+ * remaining watches, frees the value, drops the entry's own reference.
+ * Call with no cache lock held.
+ */
+void cache_entry_finish(cache_entry *e);
+
+/* Drops one reference to `e`; the last one frees it (and drops the cache). */
+void cache_entry_unref(cache_entry *e);
+
+/* --- cache.c -------------------------------------------------------------- */
+
+/* Unlinks LIVE entry `e` from table and LRU list and marks it DEAD.
+ * Call under c->lock. */
+void cache_unlink_locked(tscope_cache *c, cache_entry *e);
+
+/* Drops one reference to the cache struct; the last one frees it. */
+void cache_unref(tscope_cache *c);
+
+/* --- cache_holders.c ----------------------------------------------------- */
+
+/* Adds a new cache to the list the leak-report describer searches, and
+ * installs the describer on first use. */
+void cache_holders_add(tscope_cache *c);
+/* Removes a cache from that list (at tscope_cache_free). */
+void cache_holders_remove(tscope_cache *c);
+
+#endif
