@@ -18,7 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-ts_backtrace *ts_backtrace_capture(int skip) {
+/* noinline: `skip` counts this function's own frame. */
+__attribute__((noinline)) ts_backtrace *ts_backtrace_capture(int skip) {
     int want = ts_opts.backtrace;
     if (want <= 0)
         return NULL;

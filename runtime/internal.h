@@ -33,6 +33,7 @@
 /* ------------------------------------------------------------------------ */
 
 #define TS_MAX_BACKTRACE 64
+typedef struct ts_backtrace ts_backtrace; /* a captured stack (backtrace.c) */
 
 typedef struct ts_options {
     int report;            /* print the leak report at exit */
@@ -156,11 +157,12 @@ static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
 /*
  * Drops one reference of the live record `idx` (its shard locked).  When it
  * was the last, the record becomes a tombstone released at `release_origin`
+ * (with `release_bt`, copied, as its release stack when not NULL)
  * and its watches are moved to *fire; when only ephemeral references remain,
  * the holding watches are moved to *fire.  Returns 1 when the tensor died.
  */
 int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
-                             struct tscope_watch_ **fire);
+                             const struct ts_backtrace *release_bt, struct tscope_watch_ **fire);
 
 /* Runs the watches of a dead (or orphaned) tensor, newest first, and frees
  * them.  Call with no lock held. */
@@ -178,10 +180,10 @@ size_t ts_finalize_at_exit(void);
 /* Rare per-record data (ext.c); every call needs the ext lock held          */
 /* ------------------------------------------------------------------------ */
 
-typedef struct ts_backtrace {
+struct ts_backtrace {
     int n;
     void *pcs[];
-} ts_backtrace;
+};
 
 struct tscope_watch_ {
     struct tscope_watch_ *next;
@@ -239,7 +241,10 @@ uint32_t ts_thread_depth(const ts_thread *t);
 const tscope_site *ts_thread_scope_site(const ts_thread *t);
 /* Pushes record idx (generation gen) onto the innermost scope. */
 void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
-/* Interns (created, release, current scope) with a per-thread cache. */
+/* ts_origin_intern through a small per-thread cache (no lock on a hit). */
+uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
+                          void (*release)(void *), const tscope_site *scope);
+/* Interns (created, release, current scope) with the per-thread cache. */
 uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *));
 
 /* ------------------------------------------------------------------------ */

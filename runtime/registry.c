@@ -210,8 +210,19 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
 }
 
 /* Turns live record r into a tombstone; its watches go to *fire. */
+static ts_backtrace *copy_backtrace(const ts_backtrace *bt) {
+    if (!bt)
+        return NULL;
+    size_t size = sizeof *bt + (size_t)bt->n * sizeof(void *);
+    ts_backtrace *c = malloc(size);
+    if (c)
+        memcpy(c, bt, size);
+    return c;
+}
+
 static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t release_origin,
-                        struct tscope_watch_ **fire, bool to_quarantine) {
+                        const ts_backtrace *release_bt, struct tscope_watch_ **fire,
+                        bool to_quarantine) {
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     /* Weak references read NULL from here on. */
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
@@ -227,12 +238,12 @@ static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t releas
             *fire = e->watches;
             e->watches = NULL;
             e->holds = 0;
-            if (ts_opts.backtrace && !e->released_bt)
-                e->released_bt = ts_backtrace_capture(3);
+            if (release_bt && !e->released_bt)
+                e->released_bt = copy_backtrace(release_bt);
         }
         ts_ext_unlock();
-    } else if (ts_opts.backtrace) {
-        ts_backtrace *bt = ts_backtrace_capture(3);
+    } else if (release_bt) {
+        ts_backtrace *bt = copy_backtrace(release_bt);
         if (bt) {
             ts_ext_lock();
             ts_ext *e = ts_ext_get(idx, true);
@@ -250,7 +261,7 @@ static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t releas
 }
 
 int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
-                             struct tscope_watch_ **fire) {
+                             const ts_backtrace *release_bt, struct tscope_watch_ **fire) {
     ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
     *fire = NULL;
     if (r->refs_or_released > 1) {
@@ -283,7 +294,7 @@ int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin
         }
         return 0;
     }
-    kill_locked(s, idx, r, release_origin, fire, true);
+    kill_locked(s, idx, r, release_origin, release_bt, fire, true);
     return 1;
 }
 
@@ -329,7 +340,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
             lost_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
             lost_origin = r->origin;
             kill_locked(s, idx, r, ts_origin_intern(TS_ORIGIN_LOST, created, NULL, NULL),
-                        &lost_watches, false);
+                        NULL, &lost_watches, false);
         }
         /* The tombstone is replaced: the new tensor reuses its record (its
          * ring entry no longer matches and will be skipped). */
@@ -388,7 +399,8 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
 }
 
 static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t origin,
-                                  uint32_t released, const tscope_site *at) {
+                                  uint32_t released, const tscope_site *at,
+                                  const ts_backtrace *now) {
     char created[1024], first[1200], again[1024];
     ts_format_site(ts_origin_get(origin)->site, created, sizeof created);
     ts_format_release_origin(released, first, sizeof first);
@@ -429,12 +441,8 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     if (rbt)
         ts_backtrace_print(out, rbt, "      ");
     fprintf(out, "  released again at %s\n", again);
-    if (ts_opts.backtrace) {
-        ts_backtrace *now = ts_backtrace_capture(3);
-        if (now)
-            ts_backtrace_print(out, now, "      ");
-        free(now);
-    }
+    if (now)
+        ts_backtrace_print(out, now, "      ");
     fclose(out);
     text[sizeof text - 1] = '\0';
     fputs(text, stderr);
@@ -446,11 +454,15 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
 int tscope_release(void *h, const tscope_site *at) {
     if (!h)
         return 1;
+    uint32_t release_origin = ts_thread_intern(ts_thread_get(), TS_ORIGIN_RELEASED, at, NULL, NULL);
+    /* Captured here, at the entry point, so the trace starts at the caller. */
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
     ts_shard *s = shard_of(h);
     ts_lock_acquire(&s->lock);
     uint32_t idx = table_find(s, h, NULL);
     if (idx == TS_NO_INDEX) {
         ts_lock_release(&s->lock);
+        free(bt);
         return 1; /* created where the runtime could not see */
     }
     ts_record *r = ts_record_at(idx);
@@ -459,17 +471,18 @@ int tscope_release(void *h, const tscope_site *at) {
         uint32_t origin = r->origin, released = r->refs_or_released;
         bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
         ts_lock_release(&s->lock);
-        if (quiet)
-            return 0; /* finalized at exit; the OS reclaims it */
-        report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at);
-        ts_misuse_done();
+        if (!quiet) /* else: finalized at exit; the OS reclaims it */
+            report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at, bt);
+        free(bt);
+        if (!quiet)
+            ts_misuse_done();
         return 0;
     }
     struct tscope_watch_ *fire;
     uint32_t origin = r->origin;
-    int died = ts_release_record_locked(idx, r, ts_origin_intern(TS_ORIGIN_RELEASED, at, NULL, NULL),
-                                        &fire);
+    int died = ts_release_record_locked(idx, r, release_origin, bt, &fire);
     ts_lock_release(&s->lock);
+    free(bt);
     if (ts_opts.verbose) {
         char site[1024];
         ts_format_site(at, site, sizeof site);
@@ -568,7 +581,7 @@ size_t ts_finalize_at_exit(void) {
                 void *h = r->handle;
                 uint32_t origin = r->origin;
                 if (ts_record_live(r) && (r->bits & TS_REC_HAS_EXT)) {
-                    kill_locked(s, idx, r, 0, &fire, false);
+                    kill_locked(s, idx, r, 0, NULL, &fire, false);
                     r->bits |= TS_REC_DIED_AT_EXIT;
                 }
                 ts_lock_release(&s->lock);

@@ -22,7 +22,7 @@
 #include <string.h>
 
 #define GEN_BATCH 1024
-#define ORIGIN_CACHE 4
+#define ORIGIN_CACHE 8
 
 typedef struct entry {
     uint32_t idx;
@@ -36,9 +36,10 @@ typedef struct frame {
 } frame;
 
 typedef struct origin_cache_entry {
-    const tscope_site *created;
+    const tscope_site *site;
     void (*release)(void *);
     const tscope_site *scope;
+    ts_origin_kind kind;
     uint32_t origin;
 } origin_cache_entry;
 
@@ -96,18 +97,20 @@ const tscope_site *ts_thread_scope_site(const ts_thread *t) {
     return t->depth ? t->frames[t->depth - 1].site : NULL;
 }
 
-uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *)) {
-    const tscope_site *scope = ts_thread_scope_site(t);
-    size_t slot = ((uintptr_t)created >> 4) % ORIGIN_CACHE;
+uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
+                          void (*release)(void *), const tscope_site *scope) {
+    size_t slot = (((uintptr_t)site ^ (uintptr_t)scope) >> 4 ^ (size_t)kind) % ORIGIN_CACHE;
     origin_cache_entry *c = &t->origins[slot];
-    if (c->origin && c->created == created && c->release == release && c->scope == scope)
+    if (c->origin && c->kind == kind && c->site == site && c->release == release &&
+        c->scope == scope)
         return c->origin;
-    uint32_t origin = ts_origin_intern(TS_ORIGIN_CREATED, created, release, scope);
-    c->created = created;
-    c->release = release;
-    c->scope = scope;
-    c->origin = origin;
+    uint32_t origin = ts_origin_intern(kind, site, release, scope);
+    *c = (origin_cache_entry){site, release, scope, kind, origin};
     return origin;
+}
+
+uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *)) {
+    return ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, ts_thread_scope_site(t));
 }
 
 static void push_entry(ts_thread *t, entry e) {
@@ -182,8 +185,7 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
 
 /* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
  * when the entry must move to the enclosing frame. */
-static int finish_entry(ts_thread *t, entry e, uint32_t depth) {
-    (void)t;
+static int finish_entry(ts_thread *t, entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
     ts_lock_record(e.idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
@@ -202,7 +204,7 @@ static int finish_entry(ts_thread *t, entry e, uint32_t depth) {
     ts_record_set_scope(r, 0);
     struct tscope_watch_ *fire;
     int died = ts_release_record_locked(
-        e.idx, r, ts_origin_intern(TS_ORIGIN_BY_SCOPE, NULL, NULL, scope_site), &fire);
+        e.idx, r, ts_thread_intern(t, TS_ORIGIN_BY_SCOPE, NULL, NULL, scope_site), bt, &fire);
     ts_unlock_record(e.idx);
     (void)died;
     if (ts_opts.verbose)
@@ -218,17 +220,18 @@ static int finish_entry(ts_thread *t, entry e, uint32_t depth) {
     return 0;
 }
 
-static void end_frames_above(ts_thread *t, uint32_t depth, const char *why);
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why,
+                             const ts_backtrace *bt);
 
-/* Ends the innermost frame. */
-static void end_top_frame(ts_thread *t) {
+/* Ends the innermost frame; `bt` (may be NULL) is the stack of the end. */
+static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
     uint32_t depth = t->depth;
     uint32_t base = t->frames[depth - 1].base;
     entry local[32], *moved = local;
     size_t nmoved = 0, moved_cap = 32;
     while (t->nentries > base) {
         entry e = t->entries[--t->nentries];
-        if (finish_entry(t, e, depth)) {
+        if (finish_entry(t, e, depth, bt)) {
             if (nmoved == moved_cap) {
                 entry *grown = malloc(moved_cap * 2 * sizeof *grown);
                 if (!grown) {
@@ -245,7 +248,7 @@ static void end_top_frame(ts_thread *t) {
         }
         /* A release function that left scopes open must not confuse us. */
         if (t->depth > depth)
-            end_frames_above(t, depth, "a release function");
+            end_frames_above(t, depth, "a release function", bt);
     }
     if (ts_opts.verbose) {
         char site[1024];
@@ -261,13 +264,14 @@ static void end_top_frame(ts_thread *t) {
         free(moved);
 }
 
-static void end_frames_above(ts_thread *t, uint32_t depth, const char *why) {
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why,
+                             const ts_backtrace *bt) {
     while (t->depth > depth) {
         char site[1024];
         ts_format_site(t->frames[t->depth - 1].site, site, sizeof site);
         ts_diag("warning: scope begun at %s was still open when %s ended; ending it first",
                 site, why);
-        end_top_frame(t);
+        end_top_frame(t, bt);
     }
 }
 
@@ -276,7 +280,7 @@ static void report_not_open(const tscope_scope *s) {
     ts_misuse_done();
 }
 
-void tscope_scope_end(tscope_scope *s) {
+static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
     ts_thread *t = current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
@@ -287,17 +291,29 @@ void tscope_scope_end(tscope_scope *s) {
         char outer[1024], why[1100];
         ts_format_site(t->frames[depth - 1].site, outer, sizeof outer);
         snprintf(why, sizeof why, "its enclosing scope (begun at %s)", outer);
-        end_frames_above(t, depth, why);
+        end_frames_above(t, depth, why, bt);
     }
     /* Fast path: an empty scope is a pop. */
     if (t->nentries == t->frames[depth - 1].base && !ts_opts.verbose) {
         t->depth = depth - 1;
         return;
     }
-    end_top_frame(t);
+    end_top_frame(t, bt);
 }
 
-void tscope_scope_cleanup_(tscope_scope **s) { tscope_scope_end(*s); }
+/* The public ends capture the stack themselves (backtrace=N), so traces
+ * start at the user's frame. */
+void tscope_scope_end(tscope_scope *s) {
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    scope_end(s, bt);
+    free(bt);
+}
+
+void tscope_scope_cleanup_(tscope_scope **s) {
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    scope_end(*s, bt);
+    free(bt);
+}
 
 size_t tscope_scope_depth(void) {
     ts_thread *t = current;
@@ -342,7 +358,9 @@ void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
     }
     if (keep)
         move_to(t, keep, depth, depth - 1);
-    tscope_scope_end(s);
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    scope_end(s, bt);
+    free(bt);
     return keep;
 }
 
@@ -390,7 +408,7 @@ static void thread_exit(void *arg) {
         ts_diag("warning: thread exited with %u open scope%s (outermost begun at %s); ending them",
                 t->depth, t->depth == 1 ? "" : "s", site);
         while (t->depth)
-            end_top_frame(t);
+            end_top_frame(t, NULL);
     }
     current = NULL;
     free(t->entries);
