@@ -43,7 +43,9 @@
 
   function drawSummary() {
     var s = data.summary, parts = [];
-    parts.push(plural(s.leaked, "tensor") + " alive at exit from " + plural(s.leak_sites, "site"));
+    if (data.flame) {
+      parts.push(plural(s.leaked, "tensor") + " alive at exit from " + plural(s.leak_sites, "site"));
+    }
     if (data.timeline) {
       parts.push("peak " + s.peak_live + " live tensors over " + fmtMs(s.duration_ms) +
                  " (" + plural(s.samples, "sample") + ")");
@@ -145,8 +147,9 @@
     var W = 960, ROW = 20;
     if (!tree || tree.value === 0) {
       var svg0 = el("svg", {viewBox: "0 0 " + W + " 60", width: W, height: 60}, box);
-      text(svg0, W / 2, 34, "No tensors alive at exit: nothing leaked.", "middle")
-        .setAttribute("class", "empty");
+      text(svg0, W / 2, 34, tree ? "No tensors alive at exit: nothing leaked." :
+           "No leak report given: run the program with TSCOPE_OPTIONS=json=PATH and pass PATH.",
+           "middle").setAttribute("class", "empty");
       return 0;
     }
     function depthOf(node) {
