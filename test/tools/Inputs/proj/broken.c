@@ -1,0 +1,5 @@
+#include "toy.h"
+
+void broken(int n) {
+  toy_new(n)
+}

@@ -1,0 +1,3 @@
+#include "shared.h"
+
+void user_a(void) { shared_leak(1); }

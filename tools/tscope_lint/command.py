@@ -1,0 +1,90 @@
+"""Turning a translation unit's compile command into a lint command: the
+same flags (defines, include paths, language, standard), run by the clang
+the plugin was built for, with -fsyntax-only, the plugin and a findings
+file -- and without what only matters when producing files."""
+
+import os
+import re
+from typing import List, Optional
+
+from . import UsageError
+
+# Launchers that wrap the real compiler in compile databases.
+LAUNCHERS = {"ccache", "sccache", "distcc", "icecc", "buildcache"}
+# Flags dropped alone: output kind, dependency files, and -Werror (a warning
+# only clang has must not stop the lint; findings are reported either way).
+DROP = {"-c", "-S", "-E", "-fsyntax-only", "-M", "-MM", "-MD", "-MMD", "-MP", "-MG",
+        "-save-temps", "-Werror", "-pedantic-errors", "-pipe"}
+# Flags dropped together with the next argument.
+DROP_WITH_VALUE = {"-o", "-MF", "-MT", "-MQ", "-MJ"}
+DROP_PREFIXES = ("-MF", "-MT", "-MQ", "-MJ", "-Werror=", "-save-temps=",
+                 "-fplugin-arg-tensorscope-findings=")
+CXX_COMPILER = re.compile(r"(\+\+|cxx|CC)(-[0-9.]+)?(\.exe)?$")
+
+
+def resolve_api(value: str, api_dirs: List[str], origin: str) -> str:
+    """--api NAME|FILE: a path to an existing file, or the name of a shipped
+    description (apis/NAME.yaml).  `origin` names the option for errors."""
+    looks_like_path = os.sep in value or value.endswith((".yaml", ".yml"))
+    if looks_like_path or os.path.isfile(value):
+        if not os.path.isfile(value):
+            raise UsageError("%s: API description file '%s' not found" % (origin, value))
+        return os.path.abspath(value)
+    for d in api_dirs:
+        candidate = os.path.join(d, value + ".yaml")
+        if os.path.isfile(candidate):
+            return candidate
+    shipped = sorted({f[:-5] for d in api_dirs if os.path.isdir(d)
+                      for f in os.listdir(d) if f.endswith(".yaml")})
+    raise UsageError("%s: no shipped API description named '%s' (shipped: %s; or give a file path)"
+                     % (origin, value, ", ".join(shipped) or "none found in " + ", ".join(api_dirs)))
+
+
+def is_cxx_compiler(path: str) -> bool:
+    return bool(CXX_COMPILER.search(os.path.basename(path)))
+
+
+def lint_command(arguments: List[str], clang_c: str, clang_cxx: str, plugin: str,
+                 findings_path: str, plugin_args: List[str], api_dirs: List[str],
+                 drop: Optional[set] = None) -> List[str]:
+    """The argv that lints one TU.  `plugin_args` are KEY=VALUE strings for
+    every TU; `drop` holds extra arguments to leave out (ones this clang
+    rejected as unknown)."""
+    args = list(arguments)
+    while args and os.path.basename(args[0]) in LAUNCHERS:
+        args = args[1:]
+    if not args:
+        raise UsageError("compile command has no compiler")
+    compiler, rest = args[0], args[1:]
+    out = [clang_cxx if is_cxx_compiler(compiler) else clang_c]
+    extra_api: List[str] = []
+    drop = drop or set()
+    skip_next = False
+    for i, a in enumerate(rest):
+        if skip_next:
+            skip_next = False
+            continue
+        if a in drop or a in DROP:
+            continue
+        if a in DROP_WITH_VALUE:
+            skip_next = True
+            continue
+        if a.startswith(DROP_PREFIXES) or (a.startswith("-o") and len(a) > 2):
+            continue
+        if a.startswith("-fplugin=") and "tensorscope" in os.path.basename(a):
+            continue  # we load the plugin ourselves
+        if a.startswith("--tscope-api"):
+            # A database written by a tscope-cc build: translate its option.
+            if a == "--tscope-api":
+                value = rest[i + 1] if i + 1 < len(rest) else ""
+                skip_next = True
+            else:
+                value = a.split("=", 1)[1]
+            extra_api.append(resolve_api(value, api_dirs, "compile command option " + a))
+            continue
+        out.append(a)
+    out += ["-fsyntax-only", "-fplugin=" + plugin,
+            "-fplugin-arg-tensorscope-findings=" + findings_path]
+    out += ["-fplugin-arg-tensorscope-api=" + f for f in extra_api]
+    out += ["-fplugin-arg-tensorscope-" + kv for kv in plugin_args]
+    return out
