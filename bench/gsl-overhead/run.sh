@@ -4,7 +4,8 @@
 # user would otherwise use to find the same leaks.  Prints the Markdown
 # section on stdout (progress on stderr).
 #
-# Builds (all clang-19 -O2 -g, commands recorded in the section):
+# Builds (all clang-19 -O2 -g -gdwarf-4 (valgrind 3.19 reads no DWARF 5),
+# commands recorded in the section):
 #   plain      uninstrumented
 #   tscope     tscope-cc --tscope-api=gsl
 #   tscope-auto  the same with auto-scope=^step$ (step() gets a scope)
@@ -45,12 +46,12 @@ fail() { echo "gsl-overhead: CHECK FAILED: $*" >&2; echo "**gsl-overhead: check 
 # ---- builds ---------------------------------------------------------------
 VARIANTS="plain asan"
 declare -A CMD
-CMD[plain]="$CC -O2 -g $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/plain"
-CMD[asan]="$CC -O2 -g -fsanitize=address -fno-omit-frame-pointer $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/asan"
+CMD[plain]="$CC -O2 -g -gdwarf-4 $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/plain"
+CMD[asan]="$CC -O2 -g -gdwarf-4 -fsanitize=address -fno-omit-frame-pointer $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/asan"
 if [ -x "$TSCOPE_CC" ]; then
   VARIANTS="plain tscope tscope-auto asan"
-  CMD[tscope]="$TSCOPE_CC --tscope-api=gsl -O2 -g -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope"
-  CMD[tscope-auto]="$TSCOPE_CC --tscope-api=gsl -fplugin-arg-tensorscope-auto-scope=^step\$ -O2 -g -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope-auto"
+  CMD[tscope]="$TSCOPE_CC --tscope-api=gsl -O2 -g -gdwarf-4 -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope"
+  CMD[tscope-auto]="$TSCOPE_CC --tscope-api=gsl -fplugin-arg-tensorscope-auto-scope=^step\$ -O2 -g -gdwarf-4 -DTSCOPE_BENCH_PROBE -I$BUILD/include $SRC $GSL_CFLAGS $GSL_LIBS -o $OUT/tscope-auto"
 else
   echo "gsl-overhead: $TSCOPE_CC not built: measuring the alternatives only" >&2
 fi
