@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""compare.py -- the lint corpus (test/lint/*.c) through TensorScope's lint,
+clang --analyze and gcc -fanalyzer: seeded bugs found, false alarms, seconds.
+
+Ground truth comes from the corpus itself: every `expected-warning` (or
+`expected-error`) comment of clang's -verify marks a seeded bug on its line;
+a function without one is correct code.  The three tools report bugs on
+different lines (TensorScope at the creation or release, the analyzers
+where the last pointer is lost), so a bug counts as found when the tool
+reports a warning of the same kind (leak, double release, use after release,
+release of a non-owned tensor) inside the same function.  A false alarm is an
+ownership warning of a tool in a function that has no seeded bug.  Other
+warnings of the analyzers (e.g. uninitialised values) are listed, not
+counted.
+
+Self-checks, so a broken setup cannot print a good table: TensorScope must
+report every seeded bug at exactly its marked line and nothing else (what
+-verify checks in CI); each analyzer must report both bugs of control.c, or
+its annotations did not take; a tool that crashes is named."""
+
+import argparse
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+KINDS = ["leak", "double-release", "use-after-release", "borrowed-release", "scope-escape"]
+
+# -verify markers: expected-warning, expected-warning@+1, @-2, @12, "2 {{".
+MARKER = re.compile(r"expected-(warning|error)(?:@([+-]?)(\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}")
+# A function definition starts at column 0 and does not end in ';'.
+FUNC_START = re.compile(r"^(?!static_assert|typedef|struct\s+\w+\s*\{|#)[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$")
+RUN_PLUGIN_ARG = re.compile(r"-fplugin-arg-tensorscope-([\w-]+=\S+)")
+RUN_DEFINE = re.compile(r"\s(-D\S+)")
+
+
+def kind_of_marker(text):
+    """The kind a -verify message names, or None (then any kind matches)."""
+    t = text.lower()
+    for words, kind in ((("double", "twice", "again", "already released"), "double-release"),
+                        (("after", "released earlier", "use of"), "use-after-release"),
+                        (("borrow", "view", "not own", "owned by"), "borrowed-release"),
+                        (("escape", "scope"), "scope-escape"),
+                        (("leak", "dropped", "never released", "not released", "overwrit", "lost"), "leak")):
+        if any(w in t for w in words):
+            return kind
+    return None
+
+
+def parse_corpus_file(path):
+    """(functions [(name, first, last)], bugs [(line, kind|None, text)],
+    plugin args, defines, is_cxx)"""
+    lines = open(path, encoding="utf-8").read().splitlines()
+    funcs, current = [], None
+    for n, text in enumerate(lines, 1):
+        if current is None:
+            m = FUNC_START.match(text)
+            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "sizeof"):
+                current = (m.group(1), n)
+        elif text.startswith("}"):
+            funcs.append((current[0], current[1], n))
+            current = None
+    bugs = []
+    for n, text in enumerate(lines, 1):
+        for m in MARKER.finditer(text):
+            sign, num, count, msg = m.group(2), m.group(3), m.group(4), m.group(5)
+            line = n
+            if num is not None:
+                line = n + int(num) if sign == "+" else n - int(num) if sign == "-" else int(num)
+            for _ in range(int(count) if count else 1):
+                bugs.append((line, kind_of_marker(msg), msg))
+    run = " ".join(l for l in lines if "RUN:" in l)
+    return (funcs, bugs, RUN_PLUGIN_ARG.findall(run), RUN_DEFINE.findall(" " + run),
+            "%clangxx" in run)
+
+
+def function_at(funcs, line):
+    for name, first, last in funcs:
+        if first <= line <= last:
+            return name
+    return None
+
+
+# --- the three tools: each returns (warnings [(line, kind|None, text)], crashed|None)
+
+def run_tscope(path, opt, plugin_args, defines, cxx):
+    with tempfile.TemporaryDirectory() as tmp:
+        findings = os.path.join(tmp, "f.jsonl")
+        cc = os.path.join(opt.clang_bindir, "clang++" if cxx else "clang")
+        argv = [cc, "-fsyntax-only", "-fplugin=" + opt.plugin,
+                "-fplugin-arg-tensorscope-findings=" + findings] + \
+               ["-fplugin-arg-tensorscope-" + a for a in plugin_args] + defines + \
+               ["-I" + opt.inputs, "-I" + opt.runtime_include, path]
+        p = subprocess.run(argv, capture_output=True, text=True)
+        warnings = []
+        if os.path.exists(findings):
+            for l in open(findings):
+                if l.strip():
+                    f = json.loads(l)
+                    if os.path.realpath(f["file"]) == os.path.realpath(path):
+                        warnings.append((f["line"], f["rule"][len("tscope-"):], f["message"]))
+                    else:
+                        warnings.append((0, f["rule"][len("tscope-"):], f["message"]))
+    return warnings, crash_reason(p)
+
+
+CLANG_LINE = re.compile(r"^(.*?):(\d+):(\d+): warning: (.*) \[([\w.\-]+)\]$")
+
+
+def clang_kind(message, checker):
+    if not checker.startswith(("unix.Malloc", "unix.MismatchedDeallocator", "cplusplus.NewDelete",
+                               "unix.DynamicMemoryModeling")):
+        return None
+    m = message.lower()
+    if "leak" in m:
+        return "leak"
+    if "released memory" in m and "free" in m:
+        return "double-release"
+    if "after it is freed" in m or "after it is released" in m or "use of memory after" in m:
+        return "use-after-release"
+    if "free" in m or "dealloc" in m:
+        return "borrowed-release"
+    return None
+
+
+def run_clang_analyze(path, opt, plugin_args, defines, cxx):
+    cc = os.path.join(opt.clang_bindir, "clang++" if cxx else "clang")
+    argv = [cc, "--analyze", "-o", os.devnull] + defines + \
+           ["-I" + os.path.join(HERE, "shim"), "-I" + opt.inputs, "-I" + opt.runtime_include, path]
+    p = subprocess.run(argv, capture_output=True, text=True)
+    warnings = []
+    for l in p.stderr.splitlines():
+        m = CLANG_LINE.match(l)
+        if m:
+            line = int(m.group(2)) if os.path.realpath(m.group(1)) == os.path.realpath(path) else 0
+            warnings.append((line, clang_kind(m.group(4), m.group(5)), m.group(4) + " [" + m.group(5) + "]"))
+    return warnings, crash_reason(p)
+
+
+GCC_KINDS = {"-Wanalyzer-malloc-leak": "leak", "-Wanalyzer-file-leak": "leak",
+             "-Wanalyzer-double-free": "double-release",
+             "-Wanalyzer-use-after-free": "use-after-release",
+             "-Wanalyzer-free-of-non-heap": "borrowed-release",
+             "-Wanalyzer-mismatching-deallocation": "borrowed-release"}
+
+
+def run_gcc_fanalyzer(path, opt, plugin_args, defines, cxx):
+    argv = [opt.gxx if cxx else opt.gcc, "-fanalyzer", "-fdiagnostics-format=json", "-Wno-attributes",
+            "-c", "-o", os.devnull] + defines + \
+           ["-I" + os.path.join(HERE, "shim"), "-I" + opt.inputs, "-I" + opt.runtime_include, path]
+    p = subprocess.run(argv, capture_output=True, text=True)
+    warnings = []
+    try:
+        diags = json.loads(p.stderr.strip().splitlines()[-1]) if p.stderr.strip() else []
+    except (json.JSONDecodeError, IndexError):
+        diags = []
+    for d in diags:
+        if d.get("kind") != "warning":
+            continue
+        caret = d["locations"][0]["caret"] if d.get("locations") else {}
+        same = os.path.realpath(caret.get("file", "")) == os.path.realpath(path)
+        warnings.append((caret.get("line", 0) if same else 0, GCC_KINDS.get(d.get("option")),
+                         "%s [%s]" % (d.get("message"), d.get("option"))))
+    return warnings, crash_reason(p)
+
+
+def crash_reason(p):
+    if p.returncode < 0:
+        return "killed by signal %d" % -p.returncode
+    if "internal compiler error" in p.stderr or "PLEASE submit a bug report" in p.stderr:
+        return "crashed: " + next((l for l in p.stderr.splitlines()
+                                    if "internal compiler error" in l or "Stack dump" in l), "")[:200]
+    if p.returncode != 0 and " error: " in p.stderr and "expected-" not in p.stderr:
+        errs = [l for l in p.stderr.splitlines() if "error:" in l and "Wtscope" not in l]
+        if errs:
+            return "compile error: " + errs[0][:200]
+    return None
+
+
+TOOLS = [("TensorScope lint", run_tscope), ("clang --analyze", run_clang_analyze),
+         ("gcc -fanalyzer", run_gcc_fanalyzer)]
+
+
+def score(corpus, results):
+    """corpus: {path: parsed}; results: {path: (warnings, crashed)} for one
+    tool -> dict of counts and lists."""
+    s = {"bugs": 0, "found": 0, "false_alarms": 0, "other": 0, "missed": [], "alarms": [],
+         "crashes": [], "exact": 0}
+    for path, (funcs, bugs, *_rest) in corpus.items():
+        warnings, crashed = results[path]
+        if crashed:
+            s["crashes"].append("%s: %s" % (os.path.basename(path), crashed))
+        bug_funcs = defaultdict(list)
+        for line, kind, text in bugs:
+            bug_funcs[function_at(funcs, line)].append((line, kind, text))
+        used = set()
+        for func, fbugs in bug_funcs.items():
+            for line, kind, text in fbugs:
+                s["bugs"] += 1
+                if any(w[1] is not None and (kind is None or w[1] == kind)
+                       and function_at(funcs, w[0]) == func for w in warnings):
+                    s["found"] += 1
+                else:
+                    s["missed"].append("%s:%d (%s) %s" % (os.path.basename(path), line, func, text))
+                if any(w[0] == line for w in warnings):
+                    s["exact"] += 1
+        for w in warnings:
+            func = function_at(funcs, w[0])
+            if w[1] is None:
+                s["other"] += 1
+            elif func not in bug_funcs:
+                s["false_alarms"] += 1
+                s["alarms"].append("%s:%d (%s) %s" % (os.path.basename(path), w[0], func, w[2]))
+    return s
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(HERE))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build", required=True, help="TensorScope build dir (lib/tensorscope.so)")
+    ap.add_argument("--clang-bindir", default="/usr/lib/llvm-19/bin")
+    ap.add_argument("--gcc", default="gcc")
+    ap.add_argument("--gxx", default="g++")
+    ap.add_argument("--corpus", default=os.path.join(root, "test", "lint"))
+    ap.add_argument("--markdown", help="also write the table (and details) here")
+    ap.add_argument("-v", "--verbose", action="store_true", help="list every miss and false alarm")
+    opt = ap.parse_args()
+    opt.plugin = os.path.join(opt.build, "lib", "tensorscope.so")
+    opt.inputs = os.path.join(opt.corpus, "Inputs")
+    opt.runtime_include = os.path.join(root, "runtime")
+    for need in (opt.plugin, opt.inputs):
+        if not os.path.exists(need):
+            sys.exit("compare.py: %s not found" % need)
+
+    files = sorted(glob.glob(os.path.join(opt.corpus, "*.c")) + glob.glob(os.path.join(opt.corpus, "*.cpp")))
+    corpus = {f: parse_corpus_file(f) for f in files}
+    problems = []
+
+    # Control: each analyzer must see through the shim.
+    control = os.path.join(HERE, "control.c")
+    cparsed = parse_corpus_file(control)
+    for name, fn in TOOLS[1:]:
+        w, crashed = fn(control, opt, [], [], False)
+        kinds = {(function_at(cparsed[0], l), k) for l, k, _ in w}
+        for want in (("control_leak", "leak"), ("control_double_release", "double-release")):
+            if want not in kinds:
+                problems.append("%s does not report the %s in control.c: its annotations did not take"
+                                % (name, want[1]))
+
+    rows = []
+    for name, fn in TOOLS:
+        results, start = {}, time.monotonic()
+        for f in files:
+            _, _, pargs, defines, cxx = corpus[f]
+            results[f] = fn(f, opt, pargs, defines, cxx)
+        seconds = time.monotonic() - start
+        s = score(corpus, results)
+        s["seconds"], s["tool"] = seconds, name
+        rows.append(s)
+
+    ts = rows[0]
+    if ts["exact"] != ts["bugs"] or ts["false_alarms"]:
+        problems.append("TensorScope: %d of %d seeded bugs reported at their line, %d false alarms "
+                        "(the corpus's own -verify run in test/lint says which)"
+                        % (ts["exact"], ts["bugs"], ts["false_alarms"]))
+    out = render(rows, len(files), sum(len(c[0]) for c in corpus.values()),
+                 sum(1 for c in corpus.values() for fn in c[0]
+                     if not any(fn[1] <= b[0] <= fn[2] for b in c[1])), problems, opt.verbose)
+    print(out)
+    if opt.markdown:
+        with open(opt.markdown, "w") as f:
+            f.write(render(rows, len(files), 0, 0, problems, True, markdown_only=True) + "\n")
+    return 1 if problems else 0
+
+
+def render(rows, nfiles, nfuncs, ncorrect, problems, verbose, markdown_only=False):
+    out = []
+    bugs = rows[0]["bugs"]
+    if not markdown_only:
+        out.append("Lint corpus: %d files, %d functions (%d correct), %d seeded bugs"
+                   % (nfiles, nfuncs, ncorrect, bugs))
+        out.append("")
+    out.append("| tool | seeded bugs found | false alarms | other warnings | seconds | crashes |")
+    out.append("|---|---:|---:|---:|---:|---:|")
+    for s in rows:
+        out.append("| %s | %d / %d | %d | %d | %.1f | %d |" % (
+            s["tool"], s["found"], s["bugs"], s["false_alarms"], s["other"], s["seconds"], len(s["crashes"])))
+    if verbose:
+        for s in rows:
+            for title, key in (("missed", "missed"), ("false alarms", "alarms"), ("crashes", "crashes")):
+                if s[key]:
+                    out.append("")
+                    out.append("%s, %s (%d):" % (s["tool"], title, len(s[key])))
+                    out.extend("  " + x for x in s[key])
+    if problems:
+        out.append("")
+        out.extend("SELF-CHECK FAILED: " + p for p in problems)
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
