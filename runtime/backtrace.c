@@ -18,16 +18,25 @@
 #include <string.h>
 #include <unistd.h>
 
-/* noinline: `skip` counts this function's own frame. */
-__attribute__((noinline)) ts_backtrace *ts_backtrace_capture(int skip) {
+/*
+ * The trace must start at the user's frame.  Counting frames to skip is
+ * fragile (inlining; sanitizers intercept backtrace() and unwind on their
+ * own), so the public entry point passes its return address and the trace
+ * starts at the frame that matches it.
+ */
+ts_backtrace *ts_backtrace_capture(void *caller_pc) {
     int want = ts_opts.backtrace;
     if (want <= 0)
         return NULL;
-    void *pcs[TS_MAX_BACKTRACE + 8];
-    int total = backtrace(pcs, want + skip < (int)(sizeof pcs / sizeof pcs[0])
-                                   ? want + skip
-                                   : (int)(sizeof pcs / sizeof pcs[0]));
-    int n = total - skip;
+    enum { EXTRA = 8 }; /* our own frames above the caller */
+    void *pcs[TS_MAX_BACKTRACE + EXTRA];
+    int total = backtrace(pcs, want + EXTRA);
+    int first = 0;
+    while (first < total && first < EXTRA && pcs[first] != caller_pc)
+        first++;
+    if (first == total || first == EXTRA)
+        first = 0; /* not found: keep everything rather than lose frames */
+    int n = total - first;
     if (n <= 0)
         return NULL;
     if (n > want)
@@ -36,7 +45,7 @@ __attribute__((noinline)) ts_backtrace *ts_backtrace_capture(int skip) {
     if (!bt)
         return NULL;
     bt->n = n;
-    memcpy(bt->pcs, pcs + skip, (size_t)n * sizeof(void *));
+    memcpy(bt->pcs, pcs + first, (size_t)n * sizeof(void *));
     return bt;
 }
 

@@ -213,9 +213,11 @@ void ts_ext_drop(uint32_t idx);
 /* Backtraces (backtrace.c)                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* Captures up to ts_opts.backtrace frames above the caller's caller; NULL
- * when the option is off. Malloc'd. */
-ts_backtrace *ts_backtrace_capture(int skip);
+/* Captures up to ts_opts.backtrace frames starting at the frame whose pc
+ * is `caller_pc` (the entry point's __builtin_return_address(0)); NULL when
+ * the option is off.  Malloc'd. */
+ts_backtrace *ts_backtrace_capture(void *caller_pc);
+#define TS_CALLER_PC() __builtin_return_address(0)
 /* Prints the trace symbolized, one "      #i PC in FN FILE:LINE" per frame. */
 void ts_backtrace_print(FILE *out, const ts_backtrace *bt, const char *indent);
 /* Symbolizes one pc: function, file, line (strings in static-ish caches). */

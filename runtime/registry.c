@@ -325,7 +325,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     uint64_t gen = ts_next_generation(t);
     uint32_t origin = ts_thread_origin(t, created, release);
     uint32_t depth = ts_thread_depth(t);
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
 
     ts_shard *s = shard_of(h);
     struct tscope_watch_ *lost_watches = NULL;
@@ -456,7 +456,7 @@ int tscope_release(void *h, const tscope_site *at) {
         return 1;
     uint32_t release_origin = ts_thread_intern(ts_thread_get(), TS_ORIGIN_RELEASED, at, NULL, NULL);
     /* Captured here, at the entry point, so the trace starts at the caller. */
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
     ts_shard *s = shard_of(h);
     ts_lock_acquire(&s->lock);
     uint32_t idx = table_find(s, h, NULL);

@@ -151,23 +151,46 @@ static bool same_bt(const ts_backtrace *a, const ts_backtrace *b) {
     return a->n == b->n && memcmp(a->pcs, b->pcs, (size_t)a->n * sizeof(void *)) == 0;
 }
 
-/* Up to MAX_TRACES distinct traces of group g, with how many tensors each. */
+/* Orders traces: most tensors first, then by program counters, so the
+ * output does not depend on addresses of tensors or hashing. */
+typedef struct trace_count {
+    const ts_backtrace *bt;
+    size_t count;
+} trace_count;
+static int trace_cmp(const void *pa, const void *pb) {
+    const trace_count *a = pa, *b = pb;
+    if (a->count != b->count)
+        return a->count > b->count ? -1 : 1;
+    for (int i = 0; i < a->bt->n && i < b->bt->n; i++)
+        if (a->bt->pcs[i] != b->bt->pcs[i])
+            return (uintptr_t)a->bt->pcs[i] < (uintptr_t)b->bt->pcs[i] ? -1 : 1;
+    return a->bt->n - b->bt->n;
+}
+
+#define MAX_CANDIDATES 64
+/* Up to MAX_TRACES distinct traces of group g, with how many tensors each
+ * (chosen among the first MAX_CANDIDATES distinct ones). */
 static size_t distinct_traces(const report *rep, const group *g, const ts_backtrace **traces,
                               size_t *counts) {
-    size_t nt = 0;
+    trace_count cand[MAX_CANDIDATES];
+    size_t nc = 0;
     for (size_t i = g->first; i < g->first + g->count; i++) {
         const ts_backtrace *bt = rep->snap.items[i].bt;
         if (!bt)
             continue;
         size_t k = 0;
-        while (k < nt && !same_bt(traces[k], bt))
+        while (k < nc && !same_bt(cand[k].bt, bt))
             k++;
-        if (k < nt)
-            counts[k]++;
-        else if (nt < MAX_TRACES) {
-            traces[nt] = bt;
-            counts[nt++] = 1;
-        }
+        if (k < nc)
+            cand[k].count++;
+        else if (nc < MAX_CANDIDATES)
+            cand[nc++] = (trace_count){bt, 1};
+    }
+    qsort(cand, nc, sizeof *cand, trace_cmp);
+    size_t nt = nc < MAX_TRACES ? nc : MAX_TRACES;
+    for (size_t k = 0; k < nt; k++) {
+        traces[k] = cand[k].bt;
+        counts[k] = cand[k].count;
     }
     return nt;
 }

@@ -304,13 +304,13 @@ static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
 /* The public ends capture the stack themselves (backtrace=N), so traces
  * start at the user's frame. */
 void tscope_scope_end(tscope_scope *s) {
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
     scope_end(s, bt);
     free(bt);
 }
 
 void tscope_scope_cleanup_(tscope_scope **s) {
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
     scope_end(*s, bt);
     free(bt);
 }
@@ -358,7 +358,7 @@ void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
     }
     if (keep)
         move_to(t, keep, depth, depth - 1);
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(2) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
     scope_end(s, bt);
     free(bt);
     return keep;

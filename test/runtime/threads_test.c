@@ -139,16 +139,16 @@ enum { STRESS_THREADS = 4, STRESS_TOTAL = 1000000 };
 static void stress_free(void *p) { free(p); }
 
 static void *stress_worker(void *arg) {
-    long seed = (long)(intptr_t)arg;
+    uint64_t seed = (uint64_t)(uintptr_t)arg;
     int per_thread = STRESS_TOTAL / STRESS_THREADS;
     int made = 0;
     void *batch[64];
     while (made < per_thread) {
-        int n = 1 + (int)(seed % 64);
-        seed = seed * 1103515245 + 12345;
+        int n = 1 + (int)((seed >> 33) % 64);
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
         if (n > per_thread - made)
             n = per_thread - made;
-        if (seed & 1) {
+        if ((seed >> 40) & 1) {
             /* a scope releases them */
             tscope_scope *s = tscope_scope_begin(TSCOPE_HERE);
             for (int i = 0; i < n; i++)
