@@ -14,6 +14,7 @@
 #include <elf.h>
 #include <execinfo.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -130,7 +131,34 @@ static bool run_symbolizer(const char *object, uintptr_t addr, ts_symbol *out) {
     return true;
 }
 
+/* Symbolizing runs a process per address: remember the answers (reports
+ * repeat the same frames: per site, and in both text and JSON). */
+#define SYMBOL_CACHE 256
+static struct {
+    void *pc;
+    ts_symbol sym;
+} symbol_cache[SYMBOL_CACHE];
+static pthread_mutex_t symbol_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static void symbolize_uncached(void *pc, ts_symbol *out);
+
 void ts_symbolize(void *pc, ts_symbol *out) {
+    size_t slot = ((uintptr_t)pc >> 2) % SYMBOL_CACHE;
+    pthread_mutex_lock(&symbol_mutex);
+    if (symbol_cache[slot].pc == pc && pc) {
+        *out = symbol_cache[slot].sym;
+        pthread_mutex_unlock(&symbol_mutex);
+        return;
+    }
+    pthread_mutex_unlock(&symbol_mutex);
+    symbolize_uncached(pc, out);
+    pthread_mutex_lock(&symbol_mutex);
+    symbol_cache[slot].pc = pc;
+    symbol_cache[slot].sym = *out;
+    pthread_mutex_unlock(&symbol_mutex);
+}
+
+static void symbolize_uncached(void *pc, ts_symbol *out) {
     memset(out, 0, sizeof *out);
     Dl_info info;
     /* Return addresses point after the call: look up the call itself. */
