@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""measure.py -- compile-time cost of TensorScope's lint and instrumentation
+against plain clang and the two static analyzers, on real code.
+
+Reads a compile database, picks an evenly spread sample of its TUs and
+compiles each of them in every configuration, one process at a time,
+measuring the child's CPU time (user + system, from wait4).  CPU time, not
+wall time, because the machine is shared: other processes slow our wall
+clock but not our CPU seconds.  Configurations are interleaved per TU and
+repeated; each TU's figure is its minimum over the repeats.  Every ratio is
+taken against plain `clang -fsyntax-only` on the SAME TUs in the same run.
+
+The analyzers are 10-100x slower, so they run on a smaller subset (every
+k-th TU of the sample); their ratio is against plain on that subset and the
+table says so.  Any TU that fails in any configuration is reported: a broken
+build must not print a good number."""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+CONFIGS = [
+    # name, label, on analyzer subset only
+    ("plain", "clang -fsyntax-only", False),
+    ("lint", "clang -fsyntax-only + TensorScope lint", False),
+    ("o2", "clang -O2 -c", False),
+    ("o2_tscope", "clang -O2 -c + TensorScope (lint + instrumentation)", False),
+    ("analyze", "clang --analyze", True),
+    ("fanalyzer", "gcc -fanalyzer (-O2 -c)", True),
+]
+
+
+# The pair the goal (lint <= +15% over -fsyntax-only) is about: repeated,
+# min taken.  The others are far from any goal boundary and run once.
+REPEATED = ("plain", "lint")
+
+
+def base_args(entry):
+    """The entry's flags without compiler, output, -c and dependency flags."""
+    args = entry.get("arguments")
+    if args is None:
+        import shlex
+        args = shlex.split(entry["command"])
+    out, skip = [], False
+    for a in args[1:]:
+        if skip:
+            skip = False
+        elif a in ("-o", "-MF", "-MT", "-MQ"):
+            skip = True
+        elif a in ("-c", "-MD", "-MMD", "-MP"):
+            pass
+        else:
+            out.append(a)
+    return out
+
+
+def command(name, entry, opt):
+    flags = base_args(entry)
+    plugin = ["-fplugin=" + opt.plugin] + (["-fplugin-arg-tensorscope-api=" + opt.api] if opt.api else [])
+    clang = os.path.join(opt.clang_bindir, "clang")
+    if name == "plain":
+        return [clang, "-fsyntax-only"] + flags
+    if name == "lint":
+        return [clang, "-fsyntax-only"] + flags + plugin
+    if name == "o2":
+        return [clang] + flags + ["-O2", "-c", "-o", os.devnull]
+    if name == "o2_tscope":
+        return [clang] + flags + ["-O2", "-c", "-o", os.devnull] + plugin
+    if name == "analyze":
+        return [clang, "--analyze", "-o", os.devnull] + flags
+    if name == "fanalyzer":
+        return [opt.gcc, "-fanalyzer", "-O2", "-c", "-o", os.devnull] + flags
+    raise ValueError(name)
+
+
+def measure(argv, cwd, timeout):
+    """(cpu seconds, wall seconds, returncode, stderr tail) of one compile;
+    returncode None on timeout.  The caller is single-threaded, so the
+    growth of RUSAGE_CHILDREN around the call is this child's CPU time."""
+    before, start = os.times(), time.monotonic()
+    p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    try:
+        _, err = p.communicate(timeout=timeout)
+        rc = p.returncode
+    except subprocess.TimeoutExpired:
+        p.kill()
+        _, err = p.communicate()
+        rc = None
+    wall, after = time.monotonic() - start, os.times()
+    cpu = (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    return cpu, wall, rc, err.decode(errors="replace")
+
+
+def first_error(stderr):
+    lines = stderr.strip().splitlines()
+    errors = [l for l in lines if "error" in l]
+    return (errors or lines or ["(no output)"])[0][:300]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--db", required=True, help="directory with compile_commands.json")
+    ap.add_argument("--clang-bindir", required=True)
+    ap.add_argument("--plugin", required=True)
+    ap.add_argument("--api", default="", help="API description file (gsl.yaml); empty: none")
+    ap.add_argument("--gcc", default="gcc")
+    ap.add_argument("--tus", type=int, default=300, help="TUs in the sample (default 300)")
+    ap.add_argument("--analyzer-tus", type=int, default=40, help="TUs for --analyze/-fanalyzer")
+    ap.add_argument("--repeat", type=int, default=2,
+                    help="runs of plain and lint, the pair the +15%% goal compares (others run once)")
+    ap.add_argument("--timeout", type=int, default=600, help="seconds per compile")
+    ap.add_argument("--json", help="write the raw results here")
+    opt = ap.parse_args()
+
+    entries = json.load(open(os.path.join(opt.db, "compile_commands.json")))
+    step = max(1, len(entries) // opt.tus)
+    sample = entries[::step][:opt.tus]
+    astep = max(1, len(sample) // opt.analyzer_tus)
+    analyzer_set = set(range(0, len(sample), astep)[:opt.analyzer_tus])
+
+    best = {}      # (config, tu index) -> min cpu seconds
+    wall = {}      # config -> wall seconds, summed over the first repeat
+    failures = []  # (config, file, message)
+    t0 = time.monotonic()
+    for rep in range(opt.repeat):
+        for i, e in enumerate(sample):
+            for name, _, subset_only in CONFIGS:
+                if rep > 0 and name not in REPEATED:
+                    continue
+                if subset_only and i not in analyzer_set:
+                    continue
+                if (name, i) in best and best[(name, i)] is None:
+                    continue  # failed already
+                cpu, w, rc, err = measure(command(name, e, opt), e["directory"], opt.timeout)
+                if rc != 0:
+                    failures.append((name, os.path.join(e["directory"], e["file"]),
+                                     "timeout" if rc is None else "exit %d: %s" % (rc, first_error(err))))
+                    best[(name, i)] = None
+                    continue
+                prev = best.get((name, i))
+                best[(name, i)] = cpu if prev is None else min(prev, cpu)
+                if rep == 0:
+                    wall[name] = wall.get(name, 0.0) + w
+            if (i + 1) % 25 == 0:
+                sys.stderr.write("measure: repeat %d/%d, %d/%d TUs, %.0fs\n"
+                                 % (rep + 1, opt.repeat, i + 1, len(sample), time.monotonic() - t0))
+
+    # Totals only over TUs that succeeded in every configuration compared.
+    def total(name, idx):
+        return sum(best[(name, i)] for i in idx)
+
+    ok_all = [i for i in range(len(sample))
+              if all(best.get((n, i)) is not None for n, _, sub in CONFIGS if not sub)]
+    ok_sub = [i for i in sorted(analyzer_set)
+              if all(best.get((n, i)) is not None for n, _, _ in CONFIGS)]
+    rows = []
+    for name, label, subset_only in CONFIGS:
+        idx = ok_sub if subset_only else ok_all
+        if not idx:
+            rows.append({"config": name, "label": label, "tus": 0})
+            continue
+        t, base = total(name, idx), total("plain", idx)
+        rows.append({"config": name, "label": label, "tus": len(idx), "cpu_s": t,
+                     "plain_cpu_s": base, "ratio": t / base if base else float("nan"),
+                     "subset": subset_only})
+    result = {"api": opt.api or "none", "sample": len(sample), "database": len(entries), "analyzer_subset": len(analyzer_set),
+              "repeat": opt.repeat, "rows": rows, "failures": failures,
+              "seconds": time.monotonic() - t0}
+    if opt.json:
+        with open(opt.json, "w") as f:
+            json.dump(result, f, indent=1)
+    print_table(result)
+    return 0
+
+
+def print_table(r):
+    print("Compile time on %d of %d GSL library TUs (CPU seconds; -fsyntax-only and lint: min of %d "
+          "interleaved runs; analyzers on %d of the TUs; API description: %s)"
+          % (r["sample"], r["database"], r["repeat"], r["analyzer_subset"], r["api"]))
+    print()
+    print("| configuration | TUs | CPU s | plain on same TUs | ratio | overhead |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for row in r["rows"]:
+        if not row["tus"]:
+            print("| %s | 0 | - | - | - | failed |" % row["label"])
+            continue
+        print("| %s | %d | %.2f | %.2f | %.2fx | %+.1f%% |" % (
+            row["label"], row["tus"], row["cpu_s"], row["plain_cpu_s"], row["ratio"],
+            (row["ratio"] - 1) * 100))
+    by = {row["config"]: row for row in r["rows"]}
+    if by["o2"].get("cpu_s") and by["o2_tscope"].get("cpu_s"):
+        print()
+        print("TensorScope over plain clang -O2 -c (same TUs): %+.1f%%"
+              % ((by["o2_tscope"]["cpu_s"] / by["o2"]["cpu_s"] - 1) * 100))
+    if by["lint"].get("ratio"):
+        print("Lint over -fsyntax-only: %+.1f%% (goal: <= +15%%): %s"
+              % ((by["lint"]["ratio"] - 1) * 100, "met" if by["lint"]["ratio"] <= 1.15 else "NOT MET"))
+    if r["failures"]:
+        print()
+        print("%d compiles failed (left out of the totals):" % len(r["failures"]))
+        for name, f, msg in r["failures"][:20]:
+            print("  %s: %s: %s" % (name, f, msg))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bench/compile-time/run.sh BUILD_DIR -- what TensorScope costs at compile
+# time on real code, and what it finds there:
+#   1. GSL's own source (Debian source package; fetch-gsl.sh enables deb-src
+#      itself, as root, once) and a compile database for its library TUs;
+#   2. self-checks: the lint configuration finds a seeded leak in a GSL
+#      program, and the instrumented object calls tscope_track -- so the
+#      timed configurations do the work they claim to;
+#   3. measure.py: plain -fsyntax-only, lint, -O2 -c, -O2 -c + TensorScope,
+#      clang --analyze and gcc -fanalyzer (the last two on a subset), CPU
+#      seconds and ratios;
+#   4. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
+#      sources, with a findings summary.
+# Knobs (environment): TUS (300), ANALYZER_TUS (30), REPEAT (2), JOBS (2).
+# Writes BUILD_DIR/bench-compile-time/results.md and prints it.
+set -euo pipefail
+build=${1:?usage: bench/compile-time/run.sh BUILD_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=$(cd "$build" && pwd)
+work=$build/bench-compile-time
+mkdir -p "$work"
+plugin=$build/lib/tensorscope.so
+api=$root/apis/gsl.yaml
+ver=$(sed -n 's/^TSCOPE_LLVM_VERSION:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)
+bindir=$(llvm-config-"${ver:-19}" --bindir)
+[ -f "$plugin" ] || { echo "compile-time: $plugin not found: build TensorScope first" >&2; exit 1; }
+[ -f "$api" ] || { echo "compile-time: $api not found (the shipped GSL API description)" >&2; exit 1; }
+if [ -x "$build/bin/tscope-lint" ]; then
+  lint=("$build/bin/tscope-lint")
+else # tools/CMakeLists.txt does not install it (yet): the source copy
+  lint=(python3 "$root/tools/tscope-lint" --clang "$bindir/clang" --plugin "$plugin")
+fi
+
+echo "== GSL source" >&2
+src=$("$here/fetch-gsl.sh" "$work")
+python3 "$here/gsl-compile-db.py" "$src" "$work/db" >&2
+
+echo "== self-checks" >&2
+cat >"$work/seeded.c" <<'C'
+#include <gsl/gsl_matrix.h>
+double seeded_leak(size_t n) {
+  gsl_matrix *m = gsl_matrix_alloc(n, n);
+  gsl_matrix_set_zero(m);
+  return gsl_matrix_get(m, 0, 0);
+}
+C
+"$bindir/clang" -fsyntax-only -fplugin="$plugin" -fplugin-arg-tensorscope-api="$api" \
+  -fplugin-arg-tensorscope-findings="$work/seeded.jsonl" "$work/seeded.c" 2>/dev/null || true
+if ! grep -q '"tscope-leak"' "$work/seeded.jsonl" 2>/dev/null; then
+  echo "compile-time: SELF-CHECK FAILED: the lint with api=gsl does not report the leak in $work/seeded.c" >&2
+  selfcheck="FAILED (lint misses the seeded gsl_matrix_alloc leak)"
+else
+  selfcheck="ok"
+fi
+rm -f "$work/seeded.jsonl"
+"$bindir/clang" -O2 -c -o "$work/seeded.o" -fplugin="$plugin" -fplugin-arg-tensorscope-api="$api" "$work/seeded.c" 2>/dev/null
+if ! nm "$work/seeded.o" | grep -q tscope_track; then
+  echo "compile-time: SELF-CHECK FAILED: the instrumented object does not call tscope_track" >&2
+  selfcheck="$selfcheck; FAILED (no tscope_track in the instrumented object)"
+fi
+
+echo "== timing (this takes a while; progress below)" >&2
+table=$(python3 "$here/measure.py" --db "$work/db" --clang-bindir "$bindir" --plugin "$plugin" \
+  --api "$api" --tus "${TUS:-300}" --analyzer-tus "${ANALYZER_TUS:-30}" --repeat "${REPEAT:-2}" \
+  --json "$work/timing.json")
+
+echo "== tscope-lint --api gsl over GSL's examples and sources" >&2
+(cd "$src" && "${lint[@]}" -p "$work/db/examples" --api gsl -j "${JOBS:-2}" \
+   --sarif "$work/examples.sarif" >"$work/examples.txt" 2>&1) || true
+(cd "$src" && "${lint[@]}" -p "$work/db" --api gsl -j "${JOBS:-2}" \
+   --sarif "$work/sources.sarif" >"$work/sources.txt" 2>&1) || true
+examples=$(python3 "$here/summarize-findings.py" "GSL doc/examples ($(ls "$src"/doc/examples/*.c | wc -l) programs)" "$work/examples.sarif" 25)
+sources=$(python3 "$here/summarize-findings.py" "GSL library sources ($(python3 -c "import json;print(len(json.load(open('$work/db/compile_commands.json'))))") TUs)" "$work/sources.sarif" 15)
+
+{
+  echo "## Compile time and findings on GSL $(sed -n 's/^#define GSL_VERSION "\(.*\)"/\1/p' "$src/gsl_version.h")"
+  echo
+  echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1); clang $("$bindir/clang" --version | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1), $(gcc --version | head -1). Self-checks: $selfcheck."
+  echo
+  echo "$table"
+  echo
+  echo '```'
+  echo "$examples"
+  echo
+  echo "$sources"
+  echo '```'
+} >"$work/results.md"
+cat "$work/results.md"
+case "$selfcheck" in ok) ;; *) exit 1 ;; esac
