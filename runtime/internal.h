@@ -75,9 +75,6 @@ void ts_format_site(const tscope_site *s, char *buf, size_t n);
 typedef enum ts_origin_kind {
     TS_ORIGIN_NONE = 0,
     TS_ORIGIN_CREATED,     /* site = creation, release fn, scope = scope begin */
-    TS_ORIGIN_RELEASED,    /* site = where tscope_release was called */
-    TS_ORIGIN_BY_SCOPE,    /* scope = the begin site of the releasing scope */
-    TS_ORIGIN_LOST,        /* site = where the address was tracked again */
 } ts_origin_kind;
 
 typedef struct ts_origin {
@@ -91,8 +88,16 @@ uint32_t ts_origin_intern(ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope);
 /* The origin at `index` (valid for the life of the process). */
 const ts_origin *ts_origin_get(uint32_t index);
-/* Describes a release origin: "at FILE:LINE in FN" / "by the scope begun at ...". */
-void ts_format_release_origin(uint32_t index, char *buf, size_t n);
+/*
+ * Where a tombstone was released: a site pointer tagged in its low bits
+ * (sites are pointer-aligned), so a release needs no interning.
+ */
+enum { TS_RELEASED_AT = 0, TS_RELEASED_BY_SCOPE = 1, TS_RELEASED_LOST = 2, TS_RELEASED_TAGS = 3 };
+static inline uintptr_t ts_released_tag(const tscope_site *site, unsigned how) {
+    return (uintptr_t)site | how;
+}
+/* Describes it: "at FILE:LINE in FN" / "by the scope begun at ...". */
+void ts_format_released(uintptr_t released, char *buf, size_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Registry (registry.c)                                                    */
@@ -127,9 +132,11 @@ typedef struct ts_record {
     _Atomic uint64_t generation; /* live id; id|TS_GEN_DEAD: tombstone; 0: free */
     void *handle;
     uint32_t origin;         /* TS_ORIGIN_CREATED */
-    uint32_t refs_or_released; /* live: references; tombstone: release origin */
     uint32_t bits;           /* flags | scope depth << TS_REC_DEPTH_SHIFT */
-    uint32_t unused_;
+    union {
+        uint32_t refs;       /* live: references */
+        uintptr_t released;  /* tombstone: ts_released_tag() */
+    } u;
 } ts_record;
 
 /* The record with global index `idx` (shard in the high bits). */
@@ -161,7 +168,7 @@ static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
  * and its watches are moved to *fire; when only ephemeral references remain,
  * the holding watches are moved to *fire.  Returns 1 when the tensor died.
  */
-int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
+int ts_release_record_locked(uint32_t idx, ts_record *r, uintptr_t released,
                              const struct ts_backtrace *release_bt, struct tscope_watch_ **fire);
 
 /* Runs the watches of a dead (or orphaned) tensor, newest first, and frees
@@ -234,8 +241,13 @@ void ts_symbolize(void *pc, ts_symbol *out);
 /* ------------------------------------------------------------------------ */
 
 typedef struct ts_thread ts_thread;
-/* The calling thread's state, created on first use. */
-ts_thread *ts_thread_get(void);
+/* The calling thread's state (initial-exec TLS: one load), created on first use. */
+extern _Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));
+ts_thread *ts_thread_create(void);
+static inline ts_thread *ts_thread_get(void) {
+    ts_thread *t = ts_current;
+    return t ? t : ts_thread_create();
+}
 /* Next generation id for the calling thread (batched from a global counter). */
 uint64_t ts_next_generation(ts_thread *t);
 /* The innermost scope's depth (0: none) and begin site. */

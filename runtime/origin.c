@@ -105,24 +105,19 @@ out:
     return result;
 }
 
-void ts_format_release_origin(uint32_t index, char *buf, size_t n) {
-    const ts_origin *o = ts_origin_get(index);
-    char site[1024];
-    switch (o->kind) {
-    case TS_ORIGIN_RELEASED:
-        ts_format_site(o->site, site, sizeof site);
-        snprintf(buf, n, "at %s", site);
+void ts_format_released(uintptr_t released, char *buf, size_t n) {
+    const tscope_site *site = (const tscope_site *)(released & ~(uintptr_t)TS_RELEASED_TAGS);
+    char text[1024];
+    ts_format_site(site, text, sizeof text);
+    switch (released & TS_RELEASED_TAGS) {
+    case TS_RELEASED_BY_SCOPE:
+        snprintf(buf, n, "by the scope begun at %s", text);
         break;
-    case TS_ORIGIN_BY_SCOPE:
-        ts_format_site(o->scope, site, sizeof site);
-        snprintf(buf, n, "by the scope begun at %s", site);
-        break;
-    case TS_ORIGIN_LOST:
-        ts_format_site(o->site, site, sizeof site);
-        snprintf(buf, n, "unseen (its address was tracked again at %s)", site);
+    case TS_RELEASED_LOST:
+        snprintf(buf, n, "unseen (its address was tracked again at %s)", text);
         break;
     default:
-        snprintf(buf, n, "at <unknown site>");
+        snprintf(buf, n, "at %s", text);
         break;
     }
 }

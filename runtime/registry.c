@@ -57,12 +57,13 @@ static inline uint32_t shard_index(const void *h) {
 }
 static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
 
-ts_record *ts_record_at(uint32_t idx) {
+static inline ts_record *record_at(uint32_t idx) {
     ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
     uint32_t local = idx & ((1u << TS_LOCAL_BITS) - 1);
     ts_record *slab = atomic_load_explicit(&s->slabs[local >> TS_SLAB_BITS], memory_order_acquire);
     return &slab[local & ((1u << TS_SLAB_BITS) - 1)];
 }
+ts_record *ts_record_at(uint32_t idx) { return record_at(idx); }
 
 void ts_lock_record(uint32_t idx) { ts_lock_acquire(&shards[idx >> TS_LOCAL_BITS].lock); }
 void ts_unlock_record(uint32_t idx) { ts_lock_release(&shards[idx >> TS_LOCAL_BITS].lock); }
@@ -79,7 +80,7 @@ static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
         uint32_t v = s->slots[pos];
         if (v == SLOT_EMPTY)
             return TS_NO_INDEX;
-        if (v != SLOT_DELETED && ts_record_at(v - 1)->handle == h) {
+        if (v != SLOT_DELETED && record_at(v - 1)->handle == h) {
             if (slot_out)
                 *slot_out = pos;
             return v - 1;
@@ -99,7 +100,7 @@ static bool table_rehash(ts_shard *s, size_t min_entries) {
         uint32_t v = s->slots[i];
         if (v == SLOT_EMPTY || v == SLOT_DELETED)
             continue;
-        size_t pos = hash_handle(ts_record_at(v - 1)->handle) & (cap - 1);
+        size_t pos = hash_handle(record_at(v - 1)->handle) & (cap - 1);
         while (slots[pos] != SLOT_EMPTY)
             pos = (pos + 1) & (cap - 1);
         slots[pos] = v;
@@ -196,7 +197,7 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
         ring_entry old = s->ring[s->ring_head];
         s->ring_head = (s->ring_head + 1) % s->ring_cap;
         s->ring_len--;
-        ts_record *o = ts_record_at(old.idx);
+        ts_record *o = record_at(old.idx);
         /* Still the same tombstone? (A new track at its address reuses it.) */
         if (atomic_load_explicit(&o->generation, memory_order_relaxed) == old.gen) {
             table_remove(s, o->handle);
@@ -220,13 +221,13 @@ static ts_backtrace *copy_backtrace(const ts_backtrace *bt) {
     return c;
 }
 
-static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t release_origin,
+static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t released,
                         const ts_backtrace *release_bt, struct tscope_watch_ **fire,
                         bool to_quarantine) {
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     /* Weak references read NULL from here on. */
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
-    r->refs_or_released = release_origin;
+    r->u.released = released;
     r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
     atomic_fetch_sub_explicit(&s->live, 1, memory_order_relaxed);
     if (r->bits & TS_REC_HAS_EXT) {
@@ -260,18 +261,18 @@ static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uint32_t releas
         quarantine_push(s, idx, r);
 }
 
-int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin,
+int ts_release_record_locked(uint32_t idx, ts_record *r, uintptr_t released,
                              const ts_backtrace *release_bt, struct tscope_watch_ **fire) {
     ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
     *fire = NULL;
-    if (r->refs_or_released > 1) {
-        r->refs_or_released--;
+    if (r->u.refs > 1) {
+        r->u.refs--;
         if (r->bits & TS_REC_HAS_EXT) {
             /* Only ephemeral references left?  Then the holders die first:
              * they give their references back with ordinary releases. */
             ts_ext_lock();
             ts_ext *e = ts_ext_get(idx, false);
-            if (e && e->holds && e->holds == r->refs_or_released) {
+            if (e && e->holds && e->holds == r->u.refs) {
                 struct tscope_watch_ **link = &e->watches, *tail = NULL;
                 while (*link) {
                     struct tscope_watch_ *w = *link;
@@ -294,7 +295,7 @@ int ts_release_record_locked(uint32_t idx, ts_record *r, uint32_t release_origin
         }
         return 0;
     }
-    kill_locked(s, idx, r, release_origin, release_bt, fire, true);
+    kill_locked(s, idx, r, released, release_bt, fire, true);
     return 1;
 }
 
@@ -335,12 +336,12 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     uint32_t idx = table_find(s, h, NULL);
     ts_record *r;
     if (idx != TS_NO_INDEX) {
-        r = ts_record_at(idx);
+        r = record_at(idx);
         if (ts_record_live(r)) {
             lost_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
             lost_origin = r->origin;
-            kill_locked(s, idx, r, ts_origin_intern(TS_ORIGIN_LOST, created, NULL, NULL),
-                        NULL, &lost_watches, false);
+            kill_locked(s, idx, r, ts_released_tag(created, TS_RELEASED_LOST), NULL,
+                        &lost_watches, false);
         }
         /* The tombstone is replaced: the new tensor reuses its record (its
          * ring entry no longer matches and will be skipped). */
@@ -352,9 +353,9 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         r->bits = 0;
     } else {
         idx = record_alloc(s);
-        if (idx == TS_NO_INDEX || (r = ts_record_at(idx), !table_insert(s, h, idx))) {
+        if (idx == TS_NO_INDEX || (r = record_at(idx), !table_insert(s, h, idx))) {
             if (idx != TS_NO_INDEX)
-                record_free(s, idx, ts_record_at(idx));
+                record_free(s, idx, record_at(idx));
             ts_lock_release(&s->lock);
             free(bt);
             ts_diag("out of memory or records: tensor %p is not tracked", h);
@@ -363,7 +364,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     }
     r->handle = h;
     r->origin = origin;
-    r->refs_or_released = 1;
+    r->u.refs = 1;
     ts_record_set_scope(r, depth);
     if (bt) {
         ts_ext_lock();
@@ -399,11 +400,11 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
 }
 
 static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t origin,
-                                  uint32_t released, const tscope_site *at,
+                                  uintptr_t released, const tscope_site *at,
                                   const ts_backtrace *now) {
     char created[1024], first[1200], again[1024];
     ts_format_site(ts_origin_get(origin)->site, created, sizeof created);
-    ts_format_release_origin(released, first, sizeof first);
+    ts_format_released(released, first, sizeof first);
     ts_format_site(at, again, sizeof again);
     char text[8192];
     FILE *out = fmemopen(text, sizeof text, "w");
@@ -416,7 +417,7 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     fprintf(out, "  created at %s\n", created);
     ts_backtrace *cbt = NULL, *rbt = NULL;
     ts_lock_record(idx);
-    ts_record *r = ts_record_at(idx);
+    ts_record *r = record_at(idx);
     /* Copy the traces while the tombstone is certainly still this one. */
     if (atomic_load_explicit(&r->generation, memory_order_relaxed) == (gen | TS_GEN_DEAD) &&
         (r->bits & TS_REC_HAS_EXT)) {
@@ -454,7 +455,6 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
 int tscope_release(void *h, const tscope_site *at) {
     if (!h)
         return 1;
-    uint32_t release_origin = ts_thread_intern(ts_thread_get(), TS_ORIGIN_RELEASED, at, NULL, NULL);
     /* Captured here, at the entry point, so the trace starts at the caller. */
     ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
     ts_shard *s = shard_of(h);
@@ -465,10 +465,11 @@ int tscope_release(void *h, const tscope_site *at) {
         free(bt);
         return 1; /* created where the runtime could not see */
     }
-    ts_record *r = ts_record_at(idx);
+    ts_record *r = record_at(idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     if (gen & TS_GEN_DEAD) {
-        uint32_t origin = r->origin, released = r->refs_or_released;
+        uint32_t origin = r->origin;
+        uintptr_t released = r->u.released;
         bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
         ts_lock_release(&s->lock);
         if (!quiet) /* else: finalized at exit; the OS reclaims it */
@@ -480,7 +481,7 @@ int tscope_release(void *h, const tscope_site *at) {
     }
     struct tscope_watch_ *fire;
     uint32_t origin = r->origin;
-    int died = ts_release_record_locked(idx, r, release_origin, bt, &fire);
+    int died = ts_release_record_locked(idx, r, ts_released_tag(at, TS_RELEASED_AT), bt, &fire);
     ts_lock_release(&s->lock);
     free(bt);
     if (ts_opts.verbose) {
@@ -504,9 +505,9 @@ void tscope_retain(void *h) {
     ts_lock_acquire(&s->lock);
     uint32_t idx = table_find(s, h, NULL);
     if (idx != TS_NO_INDEX) {
-        ts_record *r = ts_record_at(idx);
-        if (ts_record_live(r) && r->refs_or_released < UINT32_MAX)
-            r->refs_or_released++;
+        ts_record *r = record_at(idx);
+        if (ts_record_live(r) && r->u.refs < UINT32_MAX)
+            r->u.refs++;
     }
     ts_lock_release(&s->lock);
 }
@@ -519,7 +520,7 @@ uint64_t tscope_generation(void *h) {
     ts_lock_acquire(&s->lock);
     uint32_t idx = table_find(s, h, NULL);
     if (idx != TS_NO_INDEX) {
-        ts_record *r = ts_record_at(idx);
+        ts_record *r = record_at(idx);
         if (ts_record_live(r))
             gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     }
@@ -531,7 +532,7 @@ ts_record *ts_find_live_locked(void *h, uint32_t *idx_out) {
     uint32_t idx = table_find(shard_of(h), h, NULL);
     if (idx == TS_NO_INDEX)
         return NULL;
-    ts_record *r = ts_record_at(idx);
+    ts_record *r = record_at(idx);
     if (!ts_record_live(r))
         return NULL;
     if (idx_out)
@@ -552,7 +553,7 @@ void ts_for_each_live(ts_record_visitor fn, void *arg) {
         ts_lock_acquire(&s->lock);
         for (uint32_t local = 0; local < s->next_local; local++) {
             uint32_t idx = i << TS_LOCAL_BITS | local;
-            ts_record *r = ts_record_at(idx);
+            ts_record *r = record_at(idx);
             if (ts_record_live(r))
                 fn(idx, r, arg);
         }
@@ -575,7 +576,7 @@ size_t ts_finalize_at_exit(void) {
                     break;
                 }
                 uint32_t idx = i << TS_LOCAL_BITS | local;
-                ts_record *r = ts_record_at(idx);
+                ts_record *r = record_at(idx);
                 struct tscope_watch_ *fire = NULL;
                 uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
                 void *h = r->handle;

@@ -22,6 +22,9 @@
 #include <string.h>
 
 #define GEN_BATCH 1024
+/* A token: thread serial (24 bits) | begin counter (16) | depth (24). */
+#define TOKEN_DEPTH_BITS 24
+#define TOKEN_SEQ_BITS 16
 #define ORIGIN_CACHE 8
 
 typedef struct entry {
@@ -30,9 +33,9 @@ typedef struct entry {
 } entry;
 
 typedef struct frame {
-    uint32_t base; /* first entry of this scope */
-    uint32_t seq;  /* begin counter, low bits go into the token */
+    uintptr_t token; /* what tscope_scope_begin returned for it */
     const tscope_site *site;
+    uint32_t base;   /* first entry of this scope */
 } frame;
 
 typedef struct origin_cache_entry {
@@ -50,10 +53,11 @@ struct ts_thread {
     frame *frames;
     uint32_t depth, frames_cap;
     uint32_t serial, seq;
+    uintptr_t token_base; /* serial, in the token's high bits */
     origin_cache_entry origins[ORIGIN_CACHE];
 };
 
-static _Thread_local ts_thread *current __attribute__((tls_model("initial-exec")));
+_Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));
 static atomic_uint_fast64_t next_generation = 1;
 static atomic_uint next_serial = 1;
 static pthread_key_t thread_key;
@@ -62,7 +66,7 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static void thread_exit(void *arg);
 static void make_key(void) { pthread_key_create(&thread_key, thread_exit); }
 
-static ts_thread *thread_create(void) {
+ts_thread *ts_thread_create(void) {
     /* Also what pulls lifecycle.o (options, the exit hook) out of the static
      * library: every program that tracks or scopes comes through here. */
     ts_init();
@@ -73,14 +77,10 @@ static ts_thread *thread_create(void) {
         abort();
     }
     t->serial = atomic_fetch_add(&next_serial, 1) & 0xffffff;
-    current = t;
+    t->token_base = (uintptr_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS);
+    ts_current = t;
     pthread_setspecific(thread_key, t);
     return t;
-}
-
-ts_thread *ts_thread_get(void) {
-    ts_thread *t = current;
-    return t ? t : thread_create();
 }
 
 uint64_t ts_next_generation(ts_thread *t) {
@@ -133,54 +133,52 @@ void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
 
 /* ---- tokens -------------------------------------------------------------- */
 
-#define TOKEN_DEPTH_BITS 24
-#define TOKEN_SEQ_BITS 16
-
-static tscope_scope *make_token(const ts_thread *t, uint32_t depth, uint32_t seq) {
-    uint64_t v = (uint64_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS) |
-                 (uint64_t)(seq & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS | depth;
-    return (tscope_scope *)(uintptr_t)v;
-}
 
 /* The depth of the scope `s` when it is open on thread t, else 0. */
 static uint32_t token_depth(const ts_thread *t, const tscope_scope *s) {
-    uint64_t v = (uint64_t)(uintptr_t)s;
+    uintptr_t v = (uintptr_t)s;
     uint32_t depth = (uint32_t)(v & ((1u << TOKEN_DEPTH_BITS) - 1));
-    uint32_t seq = (uint32_t)(v >> TOKEN_DEPTH_BITS) & ((1u << TOKEN_SEQ_BITS) - 1);
-    uint32_t serial = (uint32_t)(v >> (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS));
-    if (!t || serial != t->serial || depth == 0 || depth > t->depth ||
-        (t->frames[depth - 1].seq & ((1u << TOKEN_SEQ_BITS) - 1)) != seq)
+    if (!t || depth == 0 || depth > t->depth || t->frames[depth - 1].token != v)
         return 0;
     return depth;
 }
 
 /* ---- begin / end --------------------------------------------------------- */
 
+__attribute__((noinline)) static void grow_frames(ts_thread *t) {
+    uint32_t cap = t->frames_cap ? t->frames_cap * 2 : 16;
+    if (cap >= (1u << TOKEN_DEPTH_BITS)) {
+        ts_diag("too many nested scopes");
+        abort();
+    }
+    frame *grown = realloc(t->frames, cap * sizeof *grown);
+    if (!grown) {
+        ts_diag("out of memory for the scope stack");
+        abort();
+    }
+    t->frames = grown;
+    t->frames_cap = cap;
+}
+
+__attribute__((noinline)) static void log_begin(const ts_thread *t, const tscope_site *at) {
+    char site[1024];
+    ts_format_site(at, site, sizeof site);
+    ts_diag("scope begin at %s (depth %u)", site, t->depth);
+}
+
+/* The hot path: a few loads and stores on thread-local data. */
 tscope_scope *tscope_scope_begin(const tscope_site *at) {
     ts_thread *t = ts_thread_get();
-    if (t->depth == t->frames_cap) {
-        uint32_t cap = t->frames_cap ? t->frames_cap * 2 : 16;
-        if (cap >= (1u << TOKEN_DEPTH_BITS)) {
-            ts_diag("too many nested scopes");
-            abort();
-        }
-        frame *grown = realloc(t->frames, cap * sizeof *grown);
-        if (!grown) {
-            ts_diag("out of memory for the scope stack");
-            abort();
-        }
-        t->frames = grown;
-        t->frames_cap = cap;
-    }
-    uint32_t seq = t->seq++;
-    t->frames[t->depth] = (frame){t->nentries, seq, at};
-    t->depth++;
-    if (ts_opts.verbose) {
-        char site[1024];
-        ts_format_site(at, site, sizeof site);
-        ts_diag("scope begin at %s (depth %u)", site, t->depth);
-    }
-    return make_token(t, t->depth, seq);
+    if (t->depth == t->frames_cap)
+        grow_frames(t);
+    uint32_t depth = ++t->depth;
+    uintptr_t token = t->token_base |
+                      (uintptr_t)(t->seq++ & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS |
+                      depth;
+    t->frames[depth - 1] = (frame){token, at, t->nentries};
+    if (ts_opts.verbose)
+        log_begin(t, at);
+    return (tscope_scope *)token;
 }
 
 /* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
@@ -204,7 +202,7 @@ static int finish_entry(ts_thread *t, entry e, uint32_t depth, const ts_backtrac
     ts_record_set_scope(r, 0);
     struct tscope_watch_ *fire;
     int died = ts_release_record_locked(
-        e.idx, r, ts_thread_intern(t, TS_ORIGIN_BY_SCOPE, NULL, NULL, scope_site), bt, &fire);
+        e.idx, r, ts_released_tag(scope_site, TS_RELEASED_BY_SCOPE), bt, &fire);
     ts_unlock_record(e.idx);
     (void)died;
     if (ts_opts.verbose)
@@ -281,7 +279,7 @@ static void report_not_open(const tscope_scope *s) {
 }
 
 static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
-    ts_thread *t = current;
+    ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
         report_not_open(s);
@@ -293,30 +291,42 @@ static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
         snprintf(why, sizeof why, "its enclosing scope (begun at %s)", outer);
         end_frames_above(t, depth, why, bt);
     }
-    /* Fast path: an empty scope is a pop. */
-    if (t->nentries == t->frames[depth - 1].base && !ts_opts.verbose) {
-        t->depth = depth - 1;
-        return;
-    }
     end_top_frame(t, bt);
 }
 
-/* The public ends capture the stack themselves (backtrace=N), so traces
- * start at the user's frame. */
-void tscope_scope_end(tscope_scope *s) {
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
+/* An empty innermost scope ends with a compare and a store; everything else
+ * (entries to release, pop-to-token, bad tokens, verbose) takes the slow
+ * path.  The public ends capture the stack themselves (backtrace=N), so
+ * traces start at the user's frame. */
+static inline bool end_fast(tscope_scope *s) {
+    ts_thread *t = ts_current;
+    if (!t || !t->depth)
+        return false;
+    const frame *f = &t->frames[t->depth - 1];
+    if (f->token != (uintptr_t)s || t->nentries != f->base || ts_opts.verbose)
+        return false;
+    t->depth--;
+    return true;
+}
+
+__attribute__((noinline)) static void end_slow(tscope_scope *s, void *caller) {
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(caller) : NULL;
     scope_end(s, bt);
     free(bt);
 }
 
+void tscope_scope_end(tscope_scope *s) {
+    if (!end_fast(s))
+        end_slow(s, TS_CALLER_PC());
+}
+
 void tscope_scope_cleanup_(tscope_scope **s) {
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
-    scope_end(*s, bt);
-    free(bt);
+    if (!end_fast(*s))
+        end_slow(*s, TS_CALLER_PC());
 }
 
 size_t tscope_scope_depth(void) {
-    ts_thread *t = current;
+    ts_thread *t = ts_current;
     return t ? t->depth : 0;
 }
 
@@ -350,7 +360,7 @@ static void move_to(ts_thread *t, void *h, uint32_t from_depth, uint32_t target)
 }
 
 void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
-    ts_thread *t = current;
+    ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
         report_not_open(s);
@@ -358,14 +368,12 @@ void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
     }
     if (keep)
         move_to(t, keep, depth, depth - 1);
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
-    scope_end(s, bt);
-    free(bt);
+    end_slow(s, TS_CALLER_PC());
     return keep;
 }
 
 void *tscope_scope_adopt(tscope_scope *s, void *h) {
-    ts_thread *t = current;
+    ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
         report_not_open(s);
@@ -401,7 +409,7 @@ void *tscope_escape(void *h) {
 /* A thread that exits with scopes open: end them, as the scopes promise. */
 static void thread_exit(void *arg) {
     ts_thread *t = arg;
-    current = t;
+    ts_current = t;
     if (t->depth) {
         char site[1024];
         ts_format_site(t->frames[0].site, site, sizeof site);
@@ -410,7 +418,7 @@ static void thread_exit(void *arg) {
         while (t->depth)
             end_top_frame(t, NULL);
     }
-    current = NULL;
+    ts_current = NULL;
     free(t->entries);
     free(t->frames);
     free(t);
