@@ -11,8 +11,11 @@
 #      seconds and ratios;
 #   4. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
 #      sources, with a findings summary.
-# Knobs (environment): TUS (300), ANALYZER_TUS (30), REPEAT (2), JOBS (2).
-# Writes BUILD_DIR/bench-compile-time/results.md and prints it.
+# Knobs (environment): TUS (200), ANALYZER_TUS (20), REPEAT (2), JOBS (2);
+# TSCOPE_BENCH_SMOKE=1 (bench/run-all.sh --smoke): 12 TUs, 3 for the
+# analyzers, 1 repeat, and the examples only.
+# Prints a Markdown section (for docs/performance.md via bench/run-all.sh),
+# also kept in BUILD_DIR/bench-compile-time/results.md; progress on stderr.
 set -euo pipefail
 build=${1:?usage: bench/compile-time/run.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,25 +63,48 @@ if ! nm "$work/seeded.o" | grep -q tscope_track; then
   selfcheck="$selfcheck; FAILED (no tscope_track in the instrumented object)"
 fi
 
+if [ "${TSCOPE_BENCH_SMOKE:-0}" = 1 ]; then
+  : "${TUS:=12}" "${ANALYZER_TUS:=3}" "${REPEAT:=1}"
+fi
 echo "== timing (this takes a while; progress below)" >&2
 table=$(python3 "$here/measure.py" --db "$work/db" --clang-bindir "$bindir" --plugin "$plugin" \
-  --api "$api" --tus "${TUS:-300}" --analyzer-tus "${ANALYZER_TUS:-30}" --repeat "${REPEAT:-2}" \
+  --api "$api" --tus "${TUS:-200}" --analyzer-tus "${ANALYZER_TUS:-20}" --repeat "${REPEAT:-2}" \
   --json "$work/timing.json")
 
+# summary TITLE NAME: the findings summary of $work/NAME.sarif, or why there is none.
+summary() {
+  if [ -f "$work/$2.sarif" ]; then
+    python3 "$here/summarize-findings.py" "$1" "$work/$2.sarif" "$3"
+  else
+    echo "$1: tscope-lint did not run: $(tail -3 "$work/$2.txt")"
+  fi
+}
 echo "== tscope-lint --api gsl over GSL's examples and sources" >&2
+rm -f "$work/examples.sarif" "$work/sources.sarif"
 (cd "$src" && "${lint[@]}" -p "$work/db/examples" --api gsl -j "${JOBS:-2}" \
    --sarif "$work/examples.sarif" >"$work/examples.txt" 2>&1) || true
-(cd "$src" && "${lint[@]}" -p "$work/db" --api gsl -j "${JOBS:-2}" \
-   --sarif "$work/sources.sarif" >"$work/sources.txt" 2>&1) || true
-examples=$(python3 "$here/summarize-findings.py" "GSL doc/examples ($(ls "$src"/doc/examples/*.c | wc -l) programs)" "$work/examples.sarif" 25)
-sources=$(python3 "$here/summarize-findings.py" "GSL library sources ($(python3 -c "import json;print(len(json.load(open('$work/db/compile_commands.json'))))") TUs)" "$work/sources.sarif" 15)
+n_examples=$(python3 -c "import json,sys;print(len(json.load(open(sys.argv[1]))))" "$work/db/examples/compile_commands.json")
+examples=$(summary "GSL doc/examples ($n_examples programs)" examples 25)
+[ -f "$work/examples.sarif" ] || selfcheck="$selfcheck; FAILED (tscope-lint on the examples)"
+if [ "${TSCOPE_BENCH_SMOKE:-0}" = 1 ]; then
+  sources="GSL library sources: not linted in a smoke run"
+else
+  (cd "$src" && "${lint[@]}" -p "$work/db" --api gsl -j "${JOBS:-2}" \
+     --sarif "$work/sources.sarif" >"$work/sources.txt" 2>&1) || true
+  n_sources=$(python3 -c "import json,sys;print(len(json.load(open(sys.argv[1]))))" "$work/db/compile_commands.json")
+  sources=$(summary "GSL library sources ($n_sources TUs)" sources 15)
+  [ -f "$work/sources.sarif" ] || selfcheck="$selfcheck; FAILED (tscope-lint on the sources)"
+fi
 
 {
-  echo "## Compile time and findings on GSL $(sed -n 's/^#define GSL_VERSION "\(.*\)"/\1/p' "$src/gsl_version.h")"
+  echo "### Compile time and lint findings on GSL $(sed -n 's/^#define GSL_VERSION "\(.*\)"/\1/p' "$src/gsl_version.h")"
   echo
+  echo "Rerun: \`bash bench/compile-time/run.sh BUILD_DIR\` (GSL source and raw data in \`BUILD_DIR/bench-compile-time/\`)."
   echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1); clang $("$bindir/clang" --version | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1), $(gcc --version | head -1). Self-checks: $selfcheck."
   echo
   echo "$table"
+  echo
+  echo "#### What the lint finds in GSL (tscope-lint --api gsl)"
   echo
   echo '```'
   echo "$examples"
