@@ -13,6 +13,9 @@
 //   lint-main-leaks=0|1      report leaks at the return from main     [1]
 //   findings=PATH            append machine-readable findings (JSON lines)
 //   dump-roles=0|1           print the role table (for tests and users)
+//   api-check=0|1            warn about API description entries that match
+//                            no declaration of the TU, and about create
+//                            entries whose release function is not declared
 //   help                     print the keys and exit the compile with an error
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +25,10 @@
 #include <set>
 #include <string>
 #include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+}
 
 namespace tscope {
 
@@ -38,7 +45,21 @@ struct Options {
   bool LintMainLeaks = true;
   std::string FindingsPath;           ///< empty: none
   bool DumpRoles = false;
+  bool ApiCheck = false;
 };
+
+/// Parses the plugin's arguments ("KEY=VALUE" or "help") into `Opts`.
+/// Reports the first bad argument as an error through `Diags` (naming the
+/// key and the value) and returns false; "help" prints the keys to stderr
+/// and also returns false (clang then stops with an error).
+bool parsePluginArgs(const std::vector<std::string> &Args, Options &Opts,
+                     clang::DiagnosticsEngine &Diags);
+
+/// The text printed by -fplugin-arg-tensorscope-help.
+const char *pluginHelpText();
+
+/// Category name as users write it (leak, double-release, ...).
+const char *lintCategoryName(LintCategory C);
 
 } // namespace tscope
 

@@ -392,6 +392,9 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k,
  *   TSCOPE_AUTO           give the function a scope
  *   TSCOPE_AUTO_LOOPS     ... and give each loop iteration in it a scope
  *   TSCOPE_NO_LINT        do not lint this function
+ *   TSCOPE_RELEASED_BY(f) what this function creates is released by f (the
+ *                         plugin otherwise pairs creates and releases by
+ *                         name; see docs/annotations.md)
  */
 #if defined(__clang__)
 #define TSCOPE_ANNOTATE_(...) __attribute__((annotate(__VA_ARGS__)))
@@ -408,6 +411,7 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k,
 #define TSCOPE_AUTO TSCOPE_ANNOTATE_("tscope_auto")
 #define TSCOPE_AUTO_LOOPS TSCOPE_ANNOTATE_("tscope_auto_loops")
 #define TSCOPE_NO_LINT TSCOPE_ANNOTATE_("tscope_no_lint")
+#define TSCOPE_RELEASED_BY(f) TSCOPE_ANNOTATE_("tscope_released_by", #f)
 
 #ifdef __cplusplus
 } /* extern "C" */

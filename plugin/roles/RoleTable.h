@@ -12,12 +12,21 @@
 //   3. API description files (YAML, see docs/api-descriptions.md),
 //   4. roles inferred for helpers defined in the translation unit (lint).
 //
+// Keys: a function's name as the IR sees it: the plain name for C functions
+// and extern "C" functions, the (Itanium) mangled name for other C++
+// functions.  Parameter indexes are 1-based over the source parameters, as
+// Clang's ownership_* attributes count them: for a C++ non-static member
+// function index 1 is the implicit `this`.  (The IR may add an sret argument
+// before them; the IR pass accounts for that.)
+//
 //===----------------------------------------------------------------------===//
 #ifndef TENSORSCOPE_PLUGIN_ROLES_ROLETABLE_H
 #define TENSORSCOPE_PLUGIN_ROLES_ROLETABLE_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +35,7 @@ namespace clang {
 class FunctionDecl;
 class ASTContext;
 class DiagnosticsEngine;
+class ASTNameGenerator;
 } // namespace clang
 
 namespace tscope {
@@ -46,6 +56,8 @@ enum class RoleSource { Annotation, OwnershipAttr, ApiFile, Inferred };
 /// The roles of one function.  Parameter indexes are 1-based, 0 = none.
 struct FunctionRoles {
   std::string Name;             ///< the function's name (C) or mangled name
+  std::string DisplayName;      ///< qualified source name (C++: ns::f)
+  std::string Origin;           ///< e.g. "apis/gsl.yaml:12:5" for API entries
   RoleSource Source = RoleSource::Annotation;
 
   bool Creates = false;         ///< returns a new owned tensor
@@ -74,17 +86,34 @@ struct FunctionRoles {
 /// The per-translation-unit role table.
 class RoleTable {
 public:
+  RoleTable();
+  ~RoleTable();
+  RoleTable(const RoleTable &) = delete;
+  RoleTable &operator=(const RoleTable &) = delete;
+
+  /// The key of `FD` (see "Keys" above); cached per declaration.
+  std::string keyOf(const clang::FunctionDecl *FD) const;
+
   /// Roles of `FD` (looked up by its canonical declaration's name), or null.
   const FunctionRoles *lookup(const clang::FunctionDecl *FD) const;
   /// Roles by (C or mangled) name, or null.
   const FunctionRoles *lookup(llvm::StringRef Name) const;
-  /// Adds or merges roles for a name (see precedence above).
+  /// The entry for a name: the existing one unchanged (whatever its source;
+  /// fill in only fields that are unset), or a new empty one with source
+  /// `Src`.
   FunctionRoles &getOrCreate(llvm::StringRef Name, RoleSource Src);
+  /// Merges `Incoming` into the entry for Incoming.Name following the
+  /// precedence above: the higher-precedence source keeps every role it set;
+  /// the other fills in the rest (e.g. an API file's release function or
+  /// NULL behaviour for an annotated create).  Indexes are deduplicated.
+  void merge(const FunctionRoles &Incoming);
   /// All entries, for dumping and for the IR pass.
   const llvm::StringMap<FunctionRoles> &entries() const { return Table; }
 
 private:
   llvm::StringMap<FunctionRoles> Table;
+  mutable std::unique_ptr<clang::ASTNameGenerator> Mangler;
+  mutable llvm::DenseMap<const clang::FunctionDecl *, std::string> KeyCache;
 };
 
 } // namespace tscope

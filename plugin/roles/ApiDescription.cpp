@@ -1,0 +1,263 @@
+//===- ApiDescription.cpp - load API description files with YAML I/O -----===//
+#include "ApiDescription.h"
+#include "RoleDiagnostics.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+namespace {
+/// Handed to the YAML traits so entries can record where they were written.
+struct LoadContext {
+  const char *BufferStart;
+  std::string Path;
+
+  std::string originOf(const llvm::yaml::Node *N) const {
+    if (!N)
+      return Path;
+    const char *At = N->getSourceRange().Start.getPointer();
+    unsigned Line = 1, Col = 1;
+    for (const char *P = BufferStart; P < At; ++P) {
+      if (*P == '\n') {
+        ++Line;
+        Col = 1;
+      } else {
+        ++Col;
+      }
+    }
+    return Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
+  }
+};
+} // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(tscope::ApiEntry)
+
+namespace llvm {
+namespace yaml {
+
+template <> struct ScalarEnumerationTraits<tscope::ApiRole> {
+  static void enumeration(IO &io, tscope::ApiRole &R) {
+    io.enumCase(R, "creates", tscope::ApiRole::Creates);
+    io.enumCase(R, "creates_out", tscope::ApiRole::CreatesOut);
+    io.enumCase(R, "releases", tscope::ApiRole::Releases);
+    io.enumCase(R, "retains", tscope::ApiRole::Retains);
+    io.enumCase(R, "consumes", tscope::ApiRole::Consumes);
+    io.enumCase(R, "detaches", tscope::ApiRole::Detaches);
+    io.enumCase(R, "borrows", tscope::ApiRole::Borrows);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<tscope::SuccessCondition> {
+  static void enumeration(IO &io, tscope::SuccessCondition &S) {
+    io.enumCase(S, "always", tscope::SuccessCondition::Always);
+    io.enumCase(S, "returns_zero", tscope::SuccessCondition::ReturnsZero);
+    io.enumCase(S, "returns_nonzero", tscope::SuccessCondition::ReturnsNonZero);
+    io.enumCase(S, "returns_null", tscope::SuccessCondition::ReturnsNull);
+    io.enumCase(S, "returns_nonnull", tscope::SuccessCondition::ReturnsNonNull);
+  }
+};
+
+template <> struct MappingTraits<tscope::ApiEntry> {
+  static void mapping(IO &io, tscope::ApiEntry &E) {
+    if (!io.outputting()) {
+      auto &In = static_cast<Input &>(io);
+      if (auto *Ctx = static_cast<LoadContext *>(io.getContext()))
+        E.Origin = Ctx->originOf(In.getCurrentNode());
+    }
+    io.mapOptional("name", E.Name);
+    io.mapOptional("match", E.Match);
+    io.mapRequired("role", E.Role);
+    io.mapOptional("param", E.Param);
+    io.mapOptional("release", E.Release);
+    io.mapOptional("returns_null", E.ReturnsNull);
+    io.mapOptional("accepts_null", E.AcceptsNull);
+    io.mapOptional("success", E.Success);
+  }
+
+  /// The checks YAML I/O cannot express; the message is reported at the
+  /// entry's file:line:col.
+  static std::string validate(IO &, tscope::ApiEntry &E) {
+    using tscope::ApiRole;
+    std::string Role = tscope::apiRoleName(E.Role);
+    if (E.Name.empty() == E.Match.empty())
+      return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
+    if (!E.Match.empty()) {
+      E.Compiled = std::make_shared<llvm::Regex>(E.Match);
+      std::string Error;
+      if (!E.Compiled->isValid(Error))
+        return "bad regular expression '" + E.Match + "': " + Error;
+    }
+    bool TakesParam = E.Role != ApiRole::Creates;
+    if (TakesParam && !E.Param)
+      return "role '" + Role + "' needs 'param' (a 1-based parameter index)";
+    if (!TakesParam && E.Param)
+      return "role 'creates' takes no 'param' (did you mean creates_out?)";
+    if (E.Param && *E.Param == 0)
+      return "'param' is 1-based: 0 is not a parameter";
+    bool IsCreate = E.Role == ApiRole::Creates || E.Role == ApiRole::CreatesOut;
+    if (E.Release && !IsCreate)
+      return "'release' belongs to creates/creates_out entries, not '" + Role + "'";
+    if (E.Release && E.Release->empty())
+      return "'release' must name a function";
+    if (E.Release && E.Match.empty() && llvm::StringRef(*E.Release).contains('\\'))
+      return "'release' may refer to groups (\\1) only in 'match' entries";
+    if (E.ReturnsNull && !IsCreate)
+      return "'returns_null' belongs to creates/creates_out entries, not '" + Role + "'";
+    if (E.AcceptsNull && E.Role != ApiRole::Releases)
+      return "'accepts_null' belongs to releases entries, not '" + Role + "'";
+    if (E.Success && E.Role != ApiRole::CreatesOut)
+      return "'success' belongs to creates_out entries, not '" + Role + "'";
+    return "";
+  }
+};
+
+struct ApiFileMapping {
+  std::string Library;
+  std::optional<std::vector<tscope::ApiEntry>> Functions;
+};
+
+template <> struct MappingTraits<ApiFileMapping> {
+  static void mapping(IO &io, ApiFileMapping &F) {
+    io.mapOptional("library", F.Library);
+    io.mapOptional("functions", F.Functions);
+  }
+  static std::string validate(IO &, ApiFileMapping &F) {
+    if (!F.Functions)
+      return "missing 'functions:' (the list of function entries)";
+    return "";
+  }
+};
+
+} // namespace yaml
+} // namespace llvm
+
+namespace tscope {
+
+const char *apiRoleName(ApiRole R) {
+  switch (R) {
+  case ApiRole::Creates: return "creates";
+  case ApiRole::CreatesOut: return "creates_out";
+  case ApiRole::Releases: return "releases";
+  case ApiRole::Retains: return "retains";
+  case ApiRole::Consumes: return "consumes";
+  case ApiRole::Detaches: return "detaches";
+  case ApiRole::Borrows: return "borrows";
+  }
+  return "?";
+}
+
+namespace {
+struct DiagSink {
+  RoleDiagnostics *Diags;
+  bool Failed = false;
+};
+
+void forwardYamlDiagnostic(const llvm::SMDiagnostic &D, void *Context) {
+  auto *Sink = static_cast<DiagSink *>(Context);
+  Sink->Failed = true;
+  std::string Where = D.getFilename().str();
+  if (D.getLineNo() > 0)
+    Where += ":" + std::to_string(D.getLineNo()) + ":" +
+             std::to_string(D.getColumnNo() + 1);
+  Sink->Diags->error(clang::SourceLocation(),
+                     "API description " + Where + ": " + D.getMessage());
+}
+} // namespace
+
+bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buffer) {
+    Diags.error(clang::SourceLocation(),
+                "cannot read API description '" + Path +
+                    "': " + Buffer.getError().message() +
+                    " (plugin argument 'api')");
+    return false;
+  }
+  DiagSink Sink{&Diags};
+  LoadContext Ctx{(*Buffer)->getBufferStart(), Path};
+  llvm::yaml::ApiFileMapping Parsed;
+  {
+    llvm::yaml::Input In((*Buffer)->getMemBufferRef(), &Ctx,
+                         forwardYamlDiagnostic, &Sink);
+    In >> Parsed;
+    if (In.error() && !Sink.Failed)
+      Diags.error(clang::SourceLocation(),
+                  "API description " + Path + ": " + In.error().message());
+    if (In.error() || Sink.Failed)
+      return false;
+  }
+  if (!Parsed.Functions) {
+    // An empty document never reaches validate().
+    Diags.error(clang::SourceLocation(),
+                "API description " + Path +
+                    ":1:1: missing 'functions:' (the list of function entries)");
+    return false;
+  }
+  Out.Path = Path;
+  Out.Library = Parsed.Library;
+  Out.Functions = std::move(*Parsed.Functions);
+  return true;
+}
+
+std::string resolveApiPath(llvm::StringRef Arg) {
+  if (llvm::sys::fs::exists(Arg) || Arg.contains('/'))
+    return Arg.str();
+  // A shipped NAME: look next to the plugin (build tree: lib/ ->
+  // share/tensorscope/apis; installed under lib/ or lib/<multiarch>/).
+  Dl_info Info;
+  if (!dladdr(reinterpret_cast<void *>(&resolveApiPath), &Info) ||
+      !Info.dli_fname)
+    return Arg.str();
+  llvm::SmallString<256> LibDir(Info.dli_fname);
+  llvm::sys::path::remove_filename(LibDir);
+  std::string File = Arg.ends_with(".yaml") ? Arg.str() : (Arg + ".yaml").str();
+  for (const char *Up : {"..", "../.."}) {
+    llvm::SmallString<256> Candidate(LibDir);
+    llvm::sys::path::append(Candidate, Up, "share", "tensorscope");
+    llvm::sys::path::append(Candidate, "apis", File);
+    if (llvm::sys::fs::exists(Candidate))
+      return std::string(Candidate);
+  }
+  return Arg.str();
+}
+
+FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
+                             llvm::StringRef Name) {
+  FunctionRoles R;
+  R.Name = Key.str();
+  R.DisplayName = Name.str();
+  R.Source = RoleSource::ApiFile;
+  R.Origin = E.Origin;
+  unsigned Param = E.Param.value_or(0);
+  switch (E.Role) {
+  case ApiRole::Creates: R.Creates = true; break;
+  case ApiRole::CreatesOut:
+    R.CreatesOut = Param;
+    R.Success = E.Success.value_or(SuccessCondition::Always);
+    break;
+  case ApiRole::Releases:
+    R.Releases.push_back(Param);
+    R.ReleaseAcceptsNull = E.AcceptsNull.value_or(true);
+    break;
+  case ApiRole::Retains: R.Retains.push_back(Param); break;
+  case ApiRole::Consumes: R.Consumes.push_back(Param); break;
+  case ApiRole::Detaches: R.Detaches.push_back(Param); break;
+  case ApiRole::Borrows: R.Borrows = Param; break;
+  }
+  R.MayReturnNull = E.ReturnsNull.value_or(true);
+  if (E.Release) {
+    if (E.Compiled)
+      R.ReleaseFunction = E.Compiled->sub(*E.Release, Name);
+    else
+      R.ReleaseFunction = *E.Release;
+  }
+  return R;
+}
+
+} // namespace tscope

@@ -1,0 +1,78 @@
+//===- ApiDescription.h - roles from API description files (YAML) ---------===//
+//
+// For libraries whose headers users cannot edit.  Format (documented in
+// docs/api-descriptions.md; apis/gsl.yaml is the worked example):
+//
+//   library: gsl                       # optional, informative
+//   functions:
+//     - name: gsl_matrix_alloc         # exact name, or
+//       role: creates                  #   match: '^gsl_matrix_(.*)_alloc$'
+//       release: gsl_matrix_free       # \1..\9 refer to groups of `match`
+//       returns_null: true             # false: aborts instead of NULL
+//     - name: gsl_matrix_free
+//       role: releases
+//       param: 1                       # 1-based
+//       accepts_null: true
+//
+// Roles: creates, creates_out, releases, retains, consumes, detaches,
+// borrows.  creates_out also takes `success: always | returns_zero |
+// returns_nonzero | returns_null | returns_nonnull`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_ROLES_APIDESCRIPTION_H
+#define TENSORSCOPE_PLUGIN_ROLES_APIDESCRIPTION_H
+
+#include "RoleTable.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Regex.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tscope {
+class RoleDiagnostics;
+
+enum class ApiRole { Creates, CreatesOut, Releases, Retains, Consumes, Detaches, Borrows };
+
+/// One entry of `functions:`.
+struct ApiEntry {
+  std::string Name;                  ///< exact name (or empty)
+  std::string Match;                 ///< regular expression (or empty)
+  ApiRole Role = ApiRole::Creates;
+  std::optional<unsigned> Param;     ///< 1-based parameter index
+  std::optional<std::string> Release;///< release function (may use \1..\9)
+  std::optional<bool> ReturnsNull;   ///< creates: may return NULL
+  std::optional<bool> AcceptsNull;   ///< releases: release(NULL) is a no-op
+  std::optional<SuccessCondition> Success; ///< creates_out only
+
+  std::string Origin;                ///< "file:line:col" of the entry
+  std::shared_ptr<llvm::Regex> Compiled; ///< for `match` entries
+  unsigned Uses = 0;                 ///< declarations it matched in this TU
+};
+
+struct ApiFile {
+  std::string Path;
+  std::string Library;
+  std::vector<ApiEntry> Functions;
+};
+
+/// Loads and checks one file.  Every error names file:line:col and is
+/// reported through `Diags`; returns false after an error.
+bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags);
+
+/// `api=` accepts a path or the NAME of a shipped description
+/// (share/tensorscope/apis/NAME.yaml next to the plugin's lib/ folder).
+/// Returns the path to open (the argument itself when nothing better exists).
+std::string resolveApiPath(llvm::StringRef Arg);
+
+/// The roles `E` gives to the function named `Name` (already known to match
+/// it); the release function's \N references are expanded.
+FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
+                             llvm::StringRef Name);
+
+const char *apiRoleName(ApiRole R);
+
+} // namespace tscope
+
+#endif

@@ -1,0 +1,287 @@
+//===- RoleCollector.cpp --------------------------------------------------===//
+#include "RoleCollector.h"
+#include "SourceRoles.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+
+namespace tscope {
+
+RoleCollector::RoleCollector(RoleTable &Table, const Options &Opts,
+                             RoleDiagnostics &Diags)
+    : Table(Table), Opts(Opts), Diags(Diags) {
+  if (!Opts.AutoScopeRegex.empty())
+    AutoScope.emplace(Opts.AutoScopeRegex); // validated by parsePluginArgs
+}
+
+bool RoleCollector::loadApiFiles() {
+  bool Ok = true;
+  for (const std::string &Arg : Opts.ApiFiles) {
+    ApiFile File;
+    if (!loadApiFile(resolveApiPath(Arg), File, Diags)) {
+      Ok = false;
+      continue;
+    }
+    ApiFiles.push_back(std::move(File));
+  }
+  // Index only once the vector stops moving.
+  for (ApiFile &File : ApiFiles)
+    for (ApiEntry &E : File.Functions) {
+      if (E.Compiled)
+        RegexEntries.push_back(&E);
+      else
+        ExactEntries[E.Name].push_back(&E);
+    }
+  return Ok;
+}
+
+void RoleCollector::collect(const clang::Decl *D) {
+  if (const auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D)) {
+    addFunction(FD);
+    return;
+  }
+  // Templates have no symbol of their own; their instantiations do.
+  if (llvm::isa<clang::FunctionTemplateDecl>(D) ||
+      llvm::isa<clang::ClassTemplateDecl>(D))
+    return;
+  if (llvm::isa<clang::NamespaceDecl>(D) || llvm::isa<clang::LinkageSpecDecl>(D) ||
+      llvm::isa<clang::ExportDecl>(D) || llvm::isa<clang::CXXRecordDecl>(D)) {
+    const auto *DC = llvm::cast<clang::DeclContext>(D);
+    if (const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(D))
+      if (RD->isDependentContext())
+        return;
+    for (const clang::Decl *Inner : DC->decls())
+      collect(Inner);
+  }
+}
+
+void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
+  if (FD->isDependentContext() || FD->isInvalidDecl() ||
+      (!FD->getDeclName().isIdentifier() && !llvm::isa<clang::CXXMethodDecl>(FD)))
+    return;
+  std::string Key = Table.keyOf(FD);
+  if (Key.empty())
+    return;
+  const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
+  bool FirstTime = SeenCanonical.insert(Canonical).second;
+  std::string Name = FD->getQualifiedNameAsString();
+
+  SourceFacts Facts = readSourceRoles(FD, Key, Diags);
+  if (Facts.any()) {
+    if (Facts.Annotated.hasTensorRole() || Facts.Annotated.AutoScope ||
+        Facts.Annotated.NoLint)
+      Table.merge(Facts.Annotated);
+    if (Facts.Ownership.hasTensorRole())
+      Table.merge(Facts.Ownership);
+    if (!Facts.ReleasedBy.empty())
+      ReleasedBy[Key] = {Facts.ReleasedBy, Facts.ReleasedByLoc};
+    if (Facts.Ownership.Creates)
+      ReturnsModule[Key] = Facts.ReturnsModule;
+    for (const std::string &M : Facts.TakesModules) {
+      std::vector<std::string> &Keys = TakesByModule[M];
+      if (!llvm::is_contained(Keys, Key))
+        Keys.push_back(Key);
+    }
+  }
+
+  if (!FirstTime)
+    return;
+  DeclaredNames.try_emplace(Name, Key);
+  if (FD->getName() != Name && FD->getDeclName().isIdentifier())
+    DeclaredNames.try_emplace(FD->getName(), Key);
+  applyApiEntries(FD, Key, Name);
+  if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
+    FunctionRoles R;
+    R.Name = Key;
+    R.DisplayName = Name;
+    R.Source = RoleSource::Annotation; // the user asked for it by name
+    R.AutoScope = true;
+    Table.merge(R);
+  }
+}
+
+bool RoleCollector::checkEntryParam(const ApiEntry &E,
+                                    const clang::FunctionDecl *FD,
+                                    llvm::StringRef Name) {
+  if (!E.Param)
+    return true;
+  unsigned Params = FD->getNumParams();
+  if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(FD))
+    if (MD->isImplicitObjectMemberFunction())
+      ++Params;
+  if (*E.Param <= Params)
+    return true;
+  Diags.error(FD->getLocation(),
+              "API description " + E.Origin + ": 'param: " +
+                  llvm::Twine(*E.Param) + "' of role '" +
+                  apiRoleName(E.Role) + "' is out of range for '" + Name +
+                  "', which has " + llvm::Twine(Params) + " parameter" +
+                  (Params == 1 ? "" : "s"));
+  return false;
+}
+
+void RoleCollector::applyApiEntries(const clang::FunctionDecl *FD,
+                                    const std::string &Key,
+                                    llvm::StringRef Name) {
+  if (ApiFiles.empty())
+    return;
+  auto apply = [&](ApiEntry &E) {
+    ++E.Uses;
+    if (checkEntryParam(E, FD, Name))
+      Table.merge(rolesFromEntry(E, Key, Name));
+  };
+  auto Exact = ExactEntries.find(Name);
+  if (Exact != ExactEntries.end())
+    for (ApiEntry *E : Exact->second)
+      apply(*E);
+  for (ApiEntry *E : RegexEntries)
+    if (E->Compiled->match(Name))
+      apply(*E);
+}
+
+std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
+  auto It = DeclaredNames.find(Name);
+  return It == DeclaredNames.end() ? std::string() : It->second;
+}
+
+void RoleCollector::finish() {
+  resolveReleasedBy();
+  pairOwnershipModules();
+  resolveApiReleaseNames();
+  inferMissingReleases();
+  if (Opts.ApiCheck)
+    reportUnusedEntries();
+}
+
+// TSCOPE_RELEASED_BY(fn) wins over every other source of a release function.
+void RoleCollector::resolveReleasedBy() {
+  for (auto &Request : ReleasedBy) {
+    std::string Key = keyOfName(Request.second.Name);
+    if (Key.empty()) {
+      Diags.error(Request.second.Loc,
+                  "TSCOPE_RELEASED_BY names '" + Request.second.Name +
+                      "', which is not declared in this translation unit");
+      continue;
+    }
+    Table.getOrCreate(Request.first(), RoleSource::Annotation).ReleaseFunction =
+        Key;
+  }
+}
+
+// ownership_returns(M) pairs with the ownership_takes(M, i) function; several
+// takes of one module (clang 19's analyzer wants every module to be
+// "malloc") are told apart by the longest shared name prefix.
+void RoleCollector::pairOwnershipModules() {
+  for (auto &Entry : ReturnsModule) {
+    FunctionRoles &R = Table.getOrCreate(Entry.first(), RoleSource::OwnershipAttr);
+    if (!R.ReleaseFunction.empty())
+      continue;
+    auto Takers = TakesByModule.find(Entry.second);
+    if (Takers == TakesByModule.end())
+      continue;
+    std::string Best;
+    size_t BestLen = 0;
+    bool Tie = false;
+    for (const std::string &Candidate : Takers->second) {
+      size_t Len = 0;
+      while (Len < Candidate.size() && Len < R.Name.size() &&
+             Candidate[Len] == R.Name[Len])
+        ++Len;
+      if (Best.empty() || Len > BestLen) {
+        Best = Candidate;
+        BestLen = Len;
+        Tie = false;
+      } else if (Len == BestLen) {
+        Tie = true;
+      }
+    }
+    if (!Tie)
+      R.ReleaseFunction = Best;
+  }
+}
+
+// API files name release functions by source name; in C++ the key may be
+// mangled.
+void RoleCollector::resolveApiReleaseNames() {
+  for (auto &Entry : Table.entries()) {
+    const FunctionRoles &R = Entry.second;
+    if (R.ReleaseFunction.empty())
+      continue;
+    std::string Key = keyOfName(R.ReleaseFunction);
+    if (!Key.empty() && Key != R.ReleaseFunction)
+      Table.getOrCreate(Entry.first(), R.Source).ReleaseFunction = Key;
+  }
+}
+
+// A create with no named release function: the releasing function whose
+// name shares the longest prefix (at least 2 characters, no tie) with it, or
+// else the TU's only releasing function.  Documented in docs/annotations.md.
+void RoleCollector::inferMissingReleases() {
+  std::vector<std::string> Releasers;
+  for (auto &Entry : Table.entries())
+    if (!Entry.second.Releases.empty())
+      Releasers.push_back(Entry.first().str());
+  if (Releasers.empty())
+    return;
+  std::vector<std::string> Missing;
+  for (auto &Entry : Table.entries())
+    if ((Entry.second.Creates || Entry.second.CreatesOut) &&
+        Entry.second.ReleaseFunction.empty())
+      Missing.push_back(Entry.first().str());
+  for (const std::string &Key : Missing) {
+    std::string Best;
+    size_t BestLen = 0;
+    bool Tie = false;
+    for (const std::string &Candidate : Releasers) {
+      size_t Len = 0;
+      while (Len < Candidate.size() && Len < Key.size() &&
+             Candidate[Len] == Key[Len])
+        ++Len;
+      if (Len > BestLen) {
+        Best = Candidate;
+        BestLen = Len;
+        Tie = false;
+      } else if (Len == BestLen && Len > 0) {
+        Tie = true;
+      }
+    }
+    std::string Chosen;
+    if (BestLen >= 2 && !Tie)
+      Chosen = Best;
+    else if (Releasers.size() == 1)
+      Chosen = Releasers.front();
+    if (!Chosen.empty())
+      Table.getOrCreate(Key, RoleSource::Annotation).ReleaseFunction = Chosen;
+  }
+}
+
+void RoleCollector::reportUnusedEntries() {
+  for (const ApiFile &File : ApiFiles)
+    for (const ApiEntry &E : File.Functions) {
+      if (!E.Uses)
+        Diags.warning(clang::SourceLocation(),
+                      "API description " + E.Origin + ": " +
+                          (E.Name.empty() ? "pattern '" + E.Match + "'"
+                                          : "function '" + E.Name + "'") +
+                          " matches no declaration in this translation unit "
+                          "[api-check]");
+    }
+  for (auto &Entry : Table.entries()) {
+    const FunctionRoles &R = Entry.second;
+    if (R.Source != RoleSource::ApiFile || !(R.Creates || R.CreatesOut))
+      continue;
+    if (R.ReleaseFunction.empty())
+      Diags.warning(clang::SourceLocation(),
+                    "API description " + R.Origin + ": create '" +
+                        R.DisplayName + "' names no release function [api-check]");
+    else if (!Table.lookup(R.ReleaseFunction) &&
+             keyOfName(R.ReleaseFunction).empty())
+      Diags.warning(clang::SourceLocation(),
+                    "API description " + R.Origin + ": release function '" +
+                        R.ReleaseFunction + "' of '" + R.DisplayName +
+                        "' is not declared in this translation unit [api-check]");
+  }
+}
+
+} // namespace tscope

@@ -1,0 +1,86 @@
+//===- RoleCollector.h - fills the RoleTable from every source ------------===//
+//
+// Fed every top-level declaration group (headers included) by the plugin's
+// AST consumer; at the end of the TU `finish` pairs creates with their
+// release functions and (api-check=1) reports API entries that matched
+// nothing.  See RoleTable.h for the precedence of the sources.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_ROLES_ROLECOLLECTOR_H
+#define TENSORSCOPE_PLUGIN_ROLES_ROLECOLLECTOR_H
+
+#include "../Options.h"
+#include "ApiDescription.h"
+#include "RoleDiagnostics.h"
+#include "RoleTable.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Decl;
+class FunctionDecl;
+} // namespace clang
+
+namespace tscope {
+
+class RoleCollector {
+public:
+  RoleCollector(RoleTable &Table, const Options &Opts, RoleDiagnostics &Diags);
+
+  /// Loads every api= file; false after an error (already reported).
+  bool loadApiFiles();
+  /// Reads the roles of every function declared in `D` (namespaces, extern
+  /// "C" blocks and classes are entered).
+  void collect(const clang::Decl *D);
+  /// End of the TU: release-function pairing and api-check.
+  void finish();
+
+private:
+  void addFunction(const clang::FunctionDecl *FD);
+  void applyApiEntries(const clang::FunctionDecl *FD, const std::string &Key,
+                       llvm::StringRef Name);
+  bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
+                       llvm::StringRef Name);
+  std::string keyOfName(llvm::StringRef Name) const;
+  void resolveReleasedBy();
+  void pairOwnershipModules();
+  void resolveApiReleaseNames();
+  void inferMissingReleases();
+  void reportUnusedEntries();
+
+  RoleTable &Table;
+  const Options &Opts;
+  RoleDiagnostics &Diags;
+  std::optional<llvm::Regex> AutoScope;
+
+  std::vector<ApiFile> ApiFiles;
+  llvm::StringMap<std::vector<ApiEntry *>> ExactEntries;
+  std::vector<ApiEntry *> RegexEntries;
+
+  llvm::DenseSet<const clang::FunctionDecl *> SeenCanonical;
+  llvm::StringMap<std::string> DeclaredNames; ///< source name -> key
+  struct ReleasedByRequest {
+    std::string Name;
+    clang::SourceLocation Loc;
+  };
+  llvm::StringMap<ReleasedByRequest> ReleasedBy;     ///< key -> request
+  llvm::StringMap<std::string> ReturnsModule;         ///< key -> module
+  llvm::StringMap<std::vector<std::string>> TakesByModule; ///< module -> keys
+};
+
+/// Prints the table in the stable, line-based format documented in
+/// docs/plugin.md ("tscope-role: KEY ROLES... source=S").
+void dumpRoles(const RoleTable &Table, llvm::raw_ostream &OS);
+
+} // namespace tscope
+
+#endif
