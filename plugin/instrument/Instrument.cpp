@@ -8,7 +8,13 @@
 #include "Instrument.h"
 #include "InstrumentPass.h"
 
+#include "LoopDepthMarker.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclGroup.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -27,8 +33,47 @@ void registerInstrumentation(PassBuilder &PB,
       });
 }
 
-void prepareDeclsForInstrumentation(clang::CompilerInstance &,
-                                    clang::DeclGroupRef, const RoleTable &,
-                                    const Options &) {}
+/// True when `FD` (or a redeclaration) asks for loop scopes.
+static bool wantsLoopScopes(const clang::FunctionDecl &FD,
+                            const RoleTable &Roles) {
+  if (const FunctionRoles *R = Roles.lookup(&FD))
+    if (R->AutoLoops)
+      return true;
+  for (const clang::FunctionDecl *Redecl : FD.redecls())
+    for (const auto *A : Redecl->specific_attrs<clang::AnnotateAttr>())
+      if (A->getAnnotation() == "tscope_auto_loops")
+        return true;
+  return false;
+}
+
+/// Marks loop depths in every function defined in `D` that wants loop
+/// scopes, looking into namespaces, extern "C" blocks and classes (whose
+/// inline member functions are emitted later, so are still unseen).
+static void prepareDecl(clang::ASTContext &Ctx, clang::Decl *D,
+                        const RoleTable &Roles) {
+  if (auto *Template = llvm::dyn_cast<clang::FunctionTemplateDecl>(D))
+    D = Template->getTemplatedDecl();
+  if (auto *FD = llvm::dyn_cast<clang::FunctionDecl>(D)) {
+    if (FD->doesThisDeclarationHaveABody() && wantsLoopScopes(*FD, Roles))
+      markLoopDepths(Ctx, *FD);
+    return;
+  }
+  if (auto *DC = llvm::dyn_cast<clang::DeclContext>(D))
+    if (llvm::isa<clang::NamespaceDecl>(D) ||
+        llvm::isa<clang::LinkageSpecDecl>(D) ||
+        llvm::isa<clang::CXXRecordDecl>(D))
+      for (clang::Decl *Inner : DC->decls())
+        prepareDecl(Ctx, Inner, Roles);
+}
+
+void prepareDeclsForInstrumentation(clang::CompilerInstance &CI,
+                                    clang::DeclGroupRef DG,
+                                    const RoleTable &Roles,
+                                    const Options &Opts) {
+  if (!Opts.Instrument)
+    return;
+  for (clang::Decl *D : DG)
+    prepareDecl(CI.getASTContext(), D, Roles);
+}
 
 } // namespace tscope

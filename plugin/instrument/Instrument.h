@@ -33,6 +33,12 @@ void prepareDeclsForInstrumentation(clang::CompilerInstance &CI,
                                     clang::DeclGroupRef DG,
                                     const RoleTable &Roles, const Options &Opts);
 
+/// Called from the plugin action's CreateASTConsumer, before codegen is set
+/// up: without -g, switches clang to location tracking so the pass sees the
+/// line of every call (see SourceLines.h); the pass removes it again.
+void prepareCodeGenForInstrumentation(clang::CompilerInstance &CI,
+                                      const Options &Opts);
+
 } // namespace tscope
 
 #endif

@@ -1,22 +1,86 @@
 //===- InstrumentPass.cpp - the module pass of the IR side -----------------===//
+//
+// Per function, in this order (each step sees what clang emitted plus the
+// earlier steps' code):
+//   1. read and remove the loop-depth marks of LoopDepthMarker,
+//   2. auto-scoped functions: function scope, loop scopes, adoption,
+//   3. detach escaping pointers (see Escapes.h for where),
+//   4. hooks around role calls (RoleCalls.h): done last so a tracking call
+//      lands right after its create, in front of anything steps 2-3 put
+//      there (e.g. the adoption of an out-parameter).
+// Finally, debug locations forced on only for us are stripped again.
+//
+//===----------------------------------------------------------------------===//
 #include "InstrumentPass.h"
+#include "AutoScopes.h"
+#include "Escapes.h"
 #include "RoleCalls.h"
 #include "RuntimeApi.h"
+#include "SourceLines.h"
 
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace tscope {
 
+namespace {
+struct FunctionPlan {
+  bool AutoScope = false;
+  bool AutoLoops = false;
+  bool CallsRoles = false;
+};
+} // namespace
+
+static FunctionPlan planFor(Function &F, const RoleTable &Roles) {
+  FunctionPlan Plan;
+  if (const FunctionRoles *Self = Roles.lookup(F.getName())) {
+    Plan.AutoLoops = Self->AutoLoops;
+    Plan.AutoScope = Self->AutoScope || Self->AutoLoops; // loops imply it
+  }
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (rolesOfCallee(Roles, *CB))
+          Plan.CallsRoles = true;
+  return Plan;
+}
+
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Opts.Instrument)
     return PreservedAnalyses::all();
   RuntimeApi Api(M);
   RoleCallInstrumenter Calls(Api, *Roles);
+
+  SmallVector<std::pair<Function *, FunctionPlan>, 32> Work;
+  bool AnyAutoScope = false;
+  for (Function &F : M) {
+    // The runtime's own sources may be compiled with the plugin: never
+    // instrument the hooks themselves.
+    if (F.isDeclaration() || F.getName().starts_with("tscope_"))
+      continue;
+    FunctionPlan Plan = planFor(F, *Roles);
+    AnyAutoScope |= Plan.AutoScope;
+    Work.push_back({&F, Plan});
+  }
+
   bool Changed = false;
-  for (Function &F : M)
-    Changed |= Calls.run(F);
+  for (auto &[F, Plan] : Work) {
+    DenseMap<AllocaInst *, unsigned> Depths = takeLoopDepths(*F);
+    Changed |= !Depths.empty();
+    if (Plan.AutoScope) {
+      addAutoScopes(*F, Plan.AutoLoops, Depths, *Roles, Api);
+      Changed = true;
+    }
+    // A tensor created here may belong to a caller's automatic scope, so
+    // escapes matter in every function of a unit that auto-scopes, and in
+    // every function that creates or hands over tensors.
+    if (AnyAutoScope || Plan.CallsRoles)
+      Changed |= detachEscapes(*F, Api);
+    Changed |= Calls.run(*F);
+  }
+  Changed |= stripForcedLocations(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -69,28 +69,23 @@ Constant *RuntimeApi::string(StringRef S) {
   return GV;
 }
 
-/// The name a site shows for the function holding `At`: the source-level
-/// name from debug info when there is one (what __func__ would say), else
-/// the symbol name.
-static StringRef functionNameFor(const Instruction &At) {
-  if (const DILocation *Loc = At.getDebugLoc().get())
+/// The name a site shows for a function: the source-level name from debug
+/// info when there is one (what __func__ would say), else the symbol name.
+static std::string functionName(const DILocation *Loc, const Function &F) {
+  if (Loc)
     if (DISubprogram *SP = Loc->getScope()->getSubprogram())
       if (!SP->getName().empty())
-        return SP->getName();
-  return At.getFunction()->getName();
+        return SP->getName().str();
+  if (DISubprogram *SP = F.getSubprogram())
+    if (!SP->getName().empty())
+      return SP->getName().str();
+  return F.getName().str();
 }
 
-Constant *RuntimeApi::siteFor(const Instruction &At, StringRef Api) {
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  if (const DILocation *Loc = At.getDebugLoc().get()) {
-    File = Loc->getFilename().str();
-    Line = Loc->getLine();
-    Column = Loc->getColumn();
-  }
-  if (File.empty())
-    File = M.getSourceFileName();
-  std::string Function = functionNameFor(At).str();
+Constant *RuntimeApi::site(const std::string &FileName, unsigned Line,
+                           unsigned Column, const std::string &Function,
+                           StringRef Api) {
+  std::string File = FileName.empty() ? M.getSourceFileName() : FileName;
   auto Key = std::make_tuple(File, Line, Column, Function, Api.str());
   auto It = Sites.find(Key);
   if (It != Sites.end())
@@ -107,6 +102,25 @@ Constant *RuntimeApi::siteFor(const Instruction &At, StringRef Api) {
   GV->setAlignment(Align(8));
   Sites[Key] = GV;
   return GV;
+}
+
+Constant *RuntimeApi::siteAt(const DILocation *Loc, const Function &F,
+                             StringRef Api) {
+  if (!Loc)
+    return site("", 0, 0, functionName(nullptr, F), Api);
+  return site(Loc->getFilename().str(), Loc->getLine(), Loc->getColumn(),
+              functionName(Loc, F), Api);
+}
+
+Constant *RuntimeApi::siteFor(const Instruction &At, StringRef Api) {
+  return siteAt(At.getDebugLoc().get(), *At.getFunction(), Api);
+}
+
+Constant *RuntimeApi::siteForFunction(const Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    return site(SP->getFilename().str(), SP->getLine(), 0,
+                functionName(nullptr, F), "");
+  return site("", 0, 0, functionName(nullptr, F), "");
 }
 
 Constant *RuntimeApi::releaseFunction(StringRef Name) {

@@ -12,6 +12,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include <map>
@@ -39,6 +40,12 @@ public:
   /// Identical sites are emitted once.
   llvm::Constant *siteFor(const llvm::Instruction &At, llvm::StringRef Api);
 
+  /// The site of the start of `F` (its subprogram's line when known).
+  llvm::Constant *siteForFunction(const llvm::Function &F);
+  /// The site of debug location `Loc` (may be null) inside `F`.
+  llvm::Constant *siteAt(const llvm::DILocation *Loc, const llvm::Function &F,
+                         llvm::StringRef Api);
+
   /// The function `Name` as a `void (*)(void *)` for tscope_track: the
   /// module's own definition or declaration when present, else a new
   /// declaration `void Name(ptr)`.  Null when `Name` is empty.
@@ -50,6 +57,8 @@ private:
   llvm::FunctionCallee declare(llvm::StringRef Name, llvm::Type *Ret,
                                llvm::ArrayRef<llvm::Type *> Params);
   llvm::Constant *string(llvm::StringRef S);
+  llvm::Constant *site(const std::string &File, unsigned Line, unsigned Column,
+                       const std::string &Function, llvm::StringRef Api);
 
   llvm::Module &M;
   llvm::PointerType *PtrTy;
