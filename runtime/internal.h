@@ -240,7 +240,41 @@ void ts_symbolize(void *pc, ts_symbol *out);
 /* Scopes (scope.c)                                                         */
 /* ------------------------------------------------------------------------ */
 
-typedef struct ts_thread ts_thread;
+#define ORIGIN_CACHE 8
+
+/* A scope stack entry: the record and the low bits of its generation, so
+ * an entry goes stale by itself when its tensor dies. */
+typedef struct ts_entry {
+    uint32_t idx;
+    uint32_t gen_low;
+} ts_entry;
+
+typedef struct ts_frame {
+    uintptr_t token; /* what tscope_scope_begin returned for it */
+    const tscope_site *site;
+    uint32_t base;   /* first entry of this scope */
+} ts_frame;
+
+typedef struct origin_cache_entry {
+    const tscope_site *site;
+    void (*release)(void *);
+    const tscope_site *scope;
+    ts_origin_kind kind;
+    uint32_t origin;
+} origin_cache_entry;
+
+/* Per-thread state: generation batch, scope stacks, origin cache. */
+typedef struct ts_thread {
+    uint64_t gen_next, gen_end;
+    ts_entry *entries;
+    uint32_t nentries, entries_cap;
+    ts_frame *frames;
+    uint32_t depth, frames_cap;
+    uint32_t serial, seq;
+    uintptr_t token_base; /* serial, in the token's high bits */
+    origin_cache_entry last_created; /* the hot path's one-entry cache */
+    origin_cache_entry origins[ORIGIN_CACHE];
+} ts_thread;
 /* The calling thread's state (initial-exec TLS: one load), created on first use. */
 extern _Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));
 ts_thread *ts_thread_create(void);
@@ -249,17 +283,34 @@ static inline ts_thread *ts_thread_get(void) {
     return t ? t : ts_thread_create();
 }
 /* Next generation id for the calling thread (batched from a global counter). */
-uint64_t ts_next_generation(ts_thread *t);
+void ts_refill_generations(ts_thread *t);
+static inline uint64_t ts_next_generation(ts_thread *t) {
+    if (t->gen_next == t->gen_end)
+        ts_refill_generations(t);
+    return t->gen_next++;
+}
 /* The innermost scope's depth (0: none) and begin site. */
-uint32_t ts_thread_depth(const ts_thread *t);
-const tscope_site *ts_thread_scope_site(const ts_thread *t);
+static inline uint32_t ts_thread_depth(const ts_thread *t) { return t->depth; }
+static inline const tscope_site *ts_thread_scope_site(const ts_thread *t) {
+    return t->depth ? t->frames[t->depth - 1].site : NULL;
+}
 /* Pushes record idx (generation gen) onto the innermost scope. */
 void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
 /* ts_origin_intern through a small per-thread cache (no lock on a hit). */
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope);
-/* Interns (created, release, current scope) with the per-thread cache. */
-uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *));
+/* Interns (created, release, current scope): a loop creating at one site
+ * hits the one-entry cache. */
+static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created,
+                                        void (*release)(void *)) {
+    const tscope_site *scope = ts_thread_scope_site(t);
+    origin_cache_entry *c = &t->last_created;
+    if (c->origin && c->site == created && c->release == release && c->scope == scope)
+        return c->origin;
+    uint32_t origin = ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);
+    *c = (origin_cache_entry){created, release, scope, TS_ORIGIN_CREATED, origin};
+    return origin;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Reports (report.c) and lifecycle (lifecycle.c)                           */

@@ -57,6 +57,13 @@ static inline uint32_t shard_index(const void *h) {
 }
 static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
 
+/* Under the shard lock: a plain load and store, not a locked
+ * read-modify-write (readers elsewhere only need a recent value). */
+static inline void shard_live_add(ts_shard *s, int delta) {
+    size_t v = atomic_load_explicit(&s->live, memory_order_relaxed);
+    atomic_store_explicit(&s->live, v + (size_t)(ptrdiff_t)delta, memory_order_relaxed);
+}
+
 static inline ts_record *record_at(uint32_t idx) {
     ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
     uint32_t local = idx & ((1u << TS_LOCAL_BITS) - 1);
@@ -178,14 +185,14 @@ static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
 
 /* Remembers a new tombstone, recycling the oldest one beyond the history. */
 static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
-    size_t cap = (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
+    size_t cap = s->ring ? s->ring_cap : (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
     if (cap == 0) {
         table_remove(s, r->handle);
         record_free(s, idx, r);
         return;
     }
     if (!s->ring) {
-        s->ring = calloc(cap, sizeof *s->ring);
+        s->ring = calloc(cap, sizeof *s->ring); /* sized once, at the first release */
         if (!s->ring) {
             table_remove(s, r->handle);
             record_free(s, idx, r);
@@ -195,7 +202,8 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
     }
     if (s->ring_len == s->ring_cap) {
         ring_entry old = s->ring[s->ring_head];
-        s->ring_head = (s->ring_head + 1) % s->ring_cap;
+        if (++s->ring_head == s->ring_cap) /* no division on the hot path */
+            s->ring_head = 0;
         s->ring_len--;
         ts_record *o = record_at(old.idx);
         /* Still the same tombstone? (A new track at its address reuses it.) */
@@ -204,7 +212,9 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
             record_free(s, old.idx, o);
         }
     }
-    size_t tail = (s->ring_head + s->ring_len) % s->ring_cap;
+    size_t tail = s->ring_head + s->ring_len;
+    if (tail >= s->ring_cap)
+        tail -= s->ring_cap;
     s->ring[tail].idx = idx;
     s->ring[tail].gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     s->ring_len++;
@@ -229,7 +239,7 @@ static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t relea
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
     r->u.released = released;
     r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
-    atomic_fetch_sub_explicit(&s->live, 1, memory_order_relaxed);
+    shard_live_add(s, -1);
     if (r->bits & TS_REC_HAS_EXT) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
@@ -376,10 +386,11 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         }
         ts_ext_unlock();
     }
-    atomic_fetch_add_explicit(&s->live, 1, memory_order_relaxed);
+    shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
-    free(bt);
+    if (bt)
+        free(bt);
 
     if (depth)
         ts_scope_push(t, idx, gen);
@@ -483,7 +494,8 @@ int tscope_release(void *h, const tscope_site *at) {
     uint32_t origin = r->origin;
     int died = ts_release_record_locked(idx, r, ts_released_tag(at, TS_RELEASED_AT), bt, &fire);
     ts_lock_release(&s->lock);
-    free(bt);
+    if (bt)
+        free(bt);
     if (ts_opts.verbose) {
         char site[1024];
         ts_format_site(at, site, sizeof site);

@@ -25,37 +25,6 @@
 /* A token: thread serial (24 bits) | begin counter (16) | depth (24). */
 #define TOKEN_DEPTH_BITS 24
 #define TOKEN_SEQ_BITS 16
-#define ORIGIN_CACHE 8
-
-typedef struct entry {
-    uint32_t idx;
-    uint32_t gen_low;
-} entry;
-
-typedef struct frame {
-    uintptr_t token; /* what tscope_scope_begin returned for it */
-    const tscope_site *site;
-    uint32_t base;   /* first entry of this scope */
-} frame;
-
-typedef struct origin_cache_entry {
-    const tscope_site *site;
-    void (*release)(void *);
-    const tscope_site *scope;
-    ts_origin_kind kind;
-    uint32_t origin;
-} origin_cache_entry;
-
-struct ts_thread {
-    uint64_t gen_next, gen_end;
-    entry *entries;
-    uint32_t nentries, entries_cap;
-    frame *frames;
-    uint32_t depth, frames_cap;
-    uint32_t serial, seq;
-    uintptr_t token_base; /* serial, in the token's high bits */
-    origin_cache_entry origins[ORIGIN_CACHE];
-};
 
 _Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));
 static atomic_uint_fast64_t next_generation = 1;
@@ -83,18 +52,9 @@ ts_thread *ts_thread_create(void) {
     return t;
 }
 
-uint64_t ts_next_generation(ts_thread *t) {
-    if (t->gen_next == t->gen_end) {
-        t->gen_next = atomic_fetch_add_explicit(&next_generation, GEN_BATCH, memory_order_relaxed);
-        t->gen_end = t->gen_next + GEN_BATCH;
-    }
-    return t->gen_next++;
-}
-
-uint32_t ts_thread_depth(const ts_thread *t) { return t->depth; }
-
-const tscope_site *ts_thread_scope_site(const ts_thread *t) {
-    return t->depth ? t->frames[t->depth - 1].site : NULL;
+void ts_refill_generations(ts_thread *t) {
+    t->gen_next = atomic_fetch_add_explicit(&next_generation, GEN_BATCH, memory_order_relaxed);
+    t->gen_end = t->gen_next + GEN_BATCH;
 }
 
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
@@ -109,14 +69,12 @@ uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *
     return origin;
 }
 
-uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created, void (*release)(void *)) {
-    return ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, ts_thread_scope_site(t));
-}
 
-static void push_entry(ts_thread *t, entry e) {
+
+static void push_entry(ts_thread *t, ts_entry e) {
     if (t->nentries == t->entries_cap) {
         uint32_t cap = t->entries_cap ? t->entries_cap * 2 : 256;
-        entry *grown = realloc(t->entries, cap * sizeof *grown);
+        ts_entry *grown = realloc(t->entries, cap * sizeof *grown);
         if (!grown) {
             ts_diag("out of memory for the scope stack: a tensor will not be released by its scope");
             return;
@@ -128,7 +86,7 @@ static void push_entry(ts_thread *t, entry e) {
 }
 
 void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
-    push_entry(t, (entry){idx, (uint32_t)gen});
+    push_entry(t, (ts_entry){idx, (uint32_t)gen});
 }
 
 /* ---- tokens -------------------------------------------------------------- */
@@ -151,7 +109,7 @@ __attribute__((noinline)) static void grow_frames(ts_thread *t) {
         ts_diag("too many nested scopes");
         abort();
     }
-    frame *grown = realloc(t->frames, cap * sizeof *grown);
+    ts_frame *grown = realloc(t->frames, cap * sizeof *grown);
     if (!grown) {
         ts_diag("out of memory for the scope stack");
         abort();
@@ -175,7 +133,7 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
     uintptr_t token = t->token_base |
                       (uintptr_t)(t->seq++ & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS |
                       depth;
-    t->frames[depth - 1] = (frame){token, at, t->nentries};
+    t->frames[depth - 1] = (ts_frame){token, at, t->nentries};
     if (ts_opts.verbose)
         log_begin(t, at);
     return (tscope_scope *)token;
@@ -183,7 +141,7 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
 
 /* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
  * when the entry must move to the enclosing frame. */
-static int finish_entry(ts_thread *t, entry e, uint32_t depth, const ts_backtrace *bt) {
+static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
     ts_lock_record(e.idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
@@ -225,13 +183,13 @@ static void end_frames_above(ts_thread *t, uint32_t depth, const char *why,
 static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
     uint32_t depth = t->depth;
     uint32_t base = t->frames[depth - 1].base;
-    entry local[32], *moved = local;
+    ts_entry local[32], *moved = local;
     size_t nmoved = 0, moved_cap = 32;
     while (t->nentries > base) {
-        entry e = t->entries[--t->nentries];
+        ts_entry e = t->entries[--t->nentries];
         if (finish_entry(t, e, depth, bt)) {
             if (nmoved == moved_cap) {
-                entry *grown = malloc(moved_cap * 2 * sizeof *grown);
+                ts_entry *grown = malloc(moved_cap * 2 * sizeof *grown);
                 if (!grown) {
                     ts_diag("out of memory: a kept tensor leaves its scopes");
                     continue;
@@ -302,7 +260,7 @@ static inline bool end_fast(tscope_scope *s) {
     ts_thread *t = ts_current;
     if (!t || !t->depth)
         return false;
-    const frame *f = &t->frames[t->depth - 1];
+    const ts_frame *f = &t->frames[t->depth - 1];
     if (f->token != (uintptr_t)s || t->nentries != f->base || ts_opts.verbose)
         return false;
     t->depth--;
