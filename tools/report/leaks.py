@@ -5,9 +5,9 @@ format is documented in docs/runtime.md) into the shape the page draws:
      "sites": [{"site": "f.c:12 in g", "api": "gsl_matrix_alloc" or None,
                 "count": N,
                 "scopes": [{"scope": "f.c:10 in g" or None, "count": N}],
-                "stacks": [{"frames": ["main f.c:40", ...], outermost first,
-                            "count": N}],
-                "held_by": "kept alive by ..." or None}]}
+                "stacks": [{"frames": ["main (f.c:40)", ...], outermost
+                            first, from main, "count": N}],
+                "held_by": "1 kept alive by ..." or None}]}
 
 Every field used is checked: a report that does not match is an error
 naming the file and the JSON path at fault, never a half-drawn page.
@@ -40,7 +40,7 @@ class _Reader:
             self.fail("%s.%s" % (where, key), "expected %s, got %s"
                       % (_TYPE_NAMES[typ], json.dumps(value)[:60]))
         if typ is int and value < 0:
-            self.fail("%s.%s" % (where, key), "negative count %d" % value)
+            self.fail("%s.%s" % (where, key), "negative number %d" % value)
         return value
 
 
