@@ -19,12 +19,20 @@ class TranslationUnit:
     arguments: List[str]
 
 
+def database_path(build_dir: str) -> str:
+    """-p names the build directory; -p build/compile_commands.json is
+    accepted too, since what was meant is clear."""
+    if os.path.isfile(build_dir) and build_dir.endswith(".json"):
+        return build_dir
+    return os.path.join(build_dir, "compile_commands.json")
+
+
 def load(build_dir: str) -> List[TranslationUnit]:
     """All entries of BUILD_DIR/compile_commands.json, validated; every
     problem raises UsageError naming the file (and the entry index)."""
-    if not os.path.isdir(build_dir):
+    path = database_path(build_dir)
+    if not os.path.isdir(build_dir) and path != build_dir:
         raise UsageError("-p %s: no such directory" % build_dir)
-    path = os.path.join(build_dir, "compile_commands.json")
     if not os.path.isfile(path):
         raise UsageError(
             "%s: not found (generate it with cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, "
@@ -90,8 +98,7 @@ def select(units: List[TranslationUnit], files: List[str], build_dir: str) -> Li
         found = {os.path.realpath(u.file) for u in chosen}
         missing = [name for real, name in wanted.items() if real not in found]
         if missing:
-            raise UsageError("not in %s: %s" % (
-                os.path.join(build_dir, "compile_commands.json"), ", ".join(missing)))
+            raise UsageError("not in %s: %s" % (database_path(build_dir), ", ".join(missing)))
     seen, unique = set(), []
     for u in chosen:
         key = (u.directory, u.file, tuple(u.arguments))
