@@ -417,8 +417,11 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     ts_format_site(ts_origin_get(origin)->site, created, sizeof created);
     ts_format_released(released, first, sizeof first);
     ts_format_site(at, again, sizeof again);
-    char text[8192];
-    FILE *out = fmemopen(text, sizeof text, "w");
+    /* Built in memory and written with one call, so reports from several
+     * threads do not interleave. */
+    char *text = NULL;
+    size_t text_len = 0;
+    FILE *out = open_memstream(&text, &text_len);
     if (!out) {
         ts_diag("double release of tensor %p (generation %llu)", h, (unsigned long long)gen);
         return;
@@ -456,9 +459,9 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     if (now)
         ts_backtrace_print(out, now, "      ");
     fclose(out);
-    text[sizeof text - 1] = '\0';
-    fputs(text, stderr);
+    fwrite(text, 1, text_len, stderr);
     fflush(stderr);
+    free(text);
     free(cbt);
     free(rbt);
 }
