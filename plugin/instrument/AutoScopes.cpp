@@ -231,9 +231,9 @@ void ScopeBuilder::adoptIntoOuterScopes() {
       } else if (auto *CB = dyn_cast<CallBase>(&I)) {
         // An out-parameter create writing a variable declared outside.
         const FunctionRoles *R = rolesOfCallee(Roles, *CB);
-        if (!R || !R->CreatesOut || R->CreatesOut > CB->arg_size())
+        Value *Out = R ? roleArgument(*CB, R->CreatesOut) : nullptr;
+        if (!Out)
           continue;
-        Value *Out = CB->getArgOperand(R->CreatesOut - 1);
         auto *Slot = dyn_cast<AllocaInst>(getUnderlyingObject(Out));
         if (Slot)
           if (Value *S = scopeOfSlot(Slot, Inner))

@@ -37,12 +37,13 @@ static std::string apiNameOf(const CallBase &CB) {
   return Name.str();
 }
 
-/// Argument `OneBased` of `CB`, or null when the call has fewer arguments
-/// (a role description that does not fit the call: leave it alone).
-static Value *argument(CallBase &CB, unsigned OneBased) {
-  if (OneBased == 0 || OneBased > CB.arg_size())
+Value *roleArgument(CallBase &CB, unsigned OneBased) {
+  // Role indexes count source parameters; a struct-returning function gets
+  // a hidden sret pointer in front of them at IR.
+  unsigned Index = OneBased + (CB.arg_size() && CB.paramHasAttr(0, Attribute::StructRet));
+  if (OneBased == 0 || Index > CB.arg_size())
     return nullptr;
-  Value *V = CB.getArgOperand(OneBased - 1);
+  Value *V = CB.getArgOperand(Index - 1);
   return V->getType()->isPointerTy() ? V : nullptr;
 }
 
@@ -106,7 +107,7 @@ static Value *successOf(IRBuilder<> &B, CallBase &CB, SuccessCondition When) {
 
 void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
                                                const FunctionRoles &R) {
-  Value *Out = argument(CB, R.CreatesOut);
+  Value *Out = roleArgument(CB, R.CreatesOut);
   if (!Out)
     return;
   IRBuilder<> B(CB.getContext());
@@ -135,7 +136,7 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
   B.SetCurrentDebugLocation(CB.getDebugLoc());
   Constant *Site = Api.siteFor(CB, apiNameOf(CB));
   for (unsigned Index : R.Releases) {
-    Value *Arg = argument(CB, Index);
+    Value *Arg = roleArgument(CB, Index);
     if (!Arg)
       continue;
     // A release function that forwards its own parameter to another release
@@ -181,16 +182,16 @@ bool RoleCallInstrumenter::run(Function &F) {
     Before.SetCurrentDebugLocation(CB->getDebugLoc());
     // Ownership leaves this code's scopes before the callee can free it.
     for (unsigned Index : R->Consumes)
-      if (Value *Arg = argument(*CB, Index))
+      if (Value *Arg = roleArgument(*CB, Index))
         Before.CreateCall(Api.detach(), {Arg});
     for (unsigned Index : R->Detaches)
-      if (Value *Arg = argument(*CB, Index))
+      if (Value *Arg = roleArgument(*CB, Index))
         Before.CreateCall(Api.detach(), {Arg});
     if (!R->Retains.empty()) {
       IRBuilder<> After(CB->getContext());
       After.SetInsertPoint(insertionPointAfter(*CB));
       for (unsigned Index : R->Retains)
-        if (Value *Arg = argument(*CB, Index))
+        if (Value *Arg = roleArgument(*CB, Index))
           After.CreateCall(Api.retain(), {Arg});
     }
     if (!SelfCreates) {

@@ -28,6 +28,11 @@ namespace tscope {
 const FunctionRoles *rolesOfCallee(const RoleTable &Roles,
                                    const llvm::CallBase &CB);
 
+/// The IR argument for 1-based source parameter `OneBased` of `CB`, or null
+/// when the call has no such pointer argument (a role description that does
+/// not fit the call: leave it alone).
+llvm::Value *roleArgument(llvm::CallBase &CB, unsigned OneBased);
+
 class RoleCallInstrumenter {
 public:
   RoleCallInstrumenter(RuntimeApi &Api, const RoleTable &Roles)
