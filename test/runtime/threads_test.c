@@ -132,6 +132,28 @@ static void test_weak_race(void) {
     pthread_join(r, NULL); /* what matters: no crash, no TSan report */
 }
 
+/* A thread that exits with scopes open: the runtime ends them (with a
+ * warning) and their tensors are released, on that thread. */
+static void *exit_with_open_scopes(void *arg) {
+    (void)arg;
+    tscope_scope_begin(TSCOPE_HERE);
+    NEW_TENSOR(1);
+    tscope_scope_begin(TSCOPE_HERE);
+    NEW_TENSOR(2);
+    NEW_TENSOR(3);
+    return NULL; /* no tscope_scope_end */
+}
+
+static void test_thread_exit_ends_scopes(void) {
+    size_t live = tscope_live_count();
+    int freed = atomic_load(&tensors_freed);
+    pthread_t th;
+    pthread_create(&th, NULL, exit_with_open_scopes, NULL);
+    pthread_join(th, NULL);
+    CHECK_EQ(atomic_load(&tensors_freed), freed + 3);
+    CHECK_EQ(tscope_live_count(), live);
+}
+
 /* ---- stress ---------------------------------------------------------------- */
 
 enum { STRESS_THREADS = 4, STRESS_TOTAL = 1000000 };
@@ -199,6 +221,7 @@ int main(void) {
     test_cross_thread();
     double t1 = now_s();
     test_weak_race();
+    test_thread_exit_ends_scopes();
     double t2 = now_s();
     test_stress();
     double t3 = now_s();
