@@ -90,8 +90,13 @@ private:
   void endScopesOnUnwind(ArrayRef<std::pair<CallInst *, Loop *>> MayThrow,
                          ArrayRef<ResumeInst *> Resumes);
 
-  /// Loops around `BB`, innermost first (empty without loop scopes).
+  /// Loops whose iteration scope is open in `BB`, innermost first (empty
+  /// without loop scopes): the loops containing it, and loops on whose
+  /// break/return path it lies (see computeExitPaths).
   SmallVector<Loop *, 4> loopsAround(BasicBlock *BB) const;
+  /// The innermost loop whose scope is open in `BB`, or null.
+  Loop *innermostOpen(BasicBlock *BB) const;
+  void computeExitPaths();
   /// The scope a value stored into `Slot` from inside `Inner` belongs to,
   /// or null when that is the innermost scope already.
   Value *scopeOfSlot(AllocaInst *Slot, Loop *Inner) const;
@@ -105,6 +110,8 @@ private:
   LoopInfo LI;
   Value *FunctionScope = nullptr;
   DenseMap<Loop *, Value *> LoopScope;
+  /// Blocks on a break/return path out of a loop, with those loops.
+  DenseMap<BasicBlock *, SmallVector<Loop *, 2>> ExitPathOf;
   /// Out-parameter creates writing a variable declared outside their loop:
   /// (call, (scope, out-parameter)).
   SmallVector<std::pair<CallBase *, std::pair<Value *, Value *>>, 4> AdoptOut;
@@ -112,10 +119,49 @@ private:
 
 SmallVector<Loop *, 4> ScopeBuilder::loopsAround(BasicBlock *BB) const {
   SmallVector<Loop *, 4> Around;
-  if (Loops)
-    for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
-      Around.push_back(L);
+  if (!Loops)
+    return Around;
+  for (Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
+    Around.push_back(L);
+  auto It = ExitPathOf.find(BB);
+  if (It != ExitPathOf.end())
+    for (Loop *L : It->second)
+      if (!is_contained(Around, L))
+        Around.push_back(L);
+  // Innermost first: deeper loops are nested in shallower ones.
+  llvm::stable_sort(Around, [](Loop *A, Loop *B) {
+    return A->getLoopDepth() > B->getLoopDepth();
+  });
   return Around;
+}
+
+Loop *ScopeBuilder::innermostOpen(BasicBlock *BB) const {
+  SmallVector<Loop *, 4> Around = loopsAround(BB);
+  return Around.empty() ? nullptr : Around.front();
+}
+
+// `if (found) { result = t; break; }` and `return t;` inside a loop: clang
+// emits the assignment in a block outside the natural loop (it cannot reach
+// the back edge).  Ending the iteration's scope on the edge into that block
+// would release `t` before it is stored.  So a path that leaves the loop
+// from inside its body (not from the header's or a latch's condition) keeps
+// the iteration open: the blocks dominated by the path's first block, when
+// that block is entered only from the loop.  The scope ends where the path
+// rejoins other code, or at a return.
+void ScopeBuilder::computeExitPaths() {
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    SmallVector<std::pair<BasicBlock *, BasicBlock *>, 4> Exits;
+    L->getExitEdges(Exits);
+    for (auto &[From, To] : Exits) {
+      if (From == L->getHeader() || L->isLoopLatch(From) ||
+          To->getSinglePredecessor() != From || To->isEHPad())
+        continue;
+      SmallVector<BasicBlock *, 8> Region;
+      DT.getDescendants(To, Region);
+      for (BasicBlock *BB : Region)
+        ExitPathOf[BB].push_back(L);
+    }
+  }
 }
 
 void ScopeBuilder::beginFunctionScope() {
@@ -153,14 +199,11 @@ void ScopeBuilder::endScopesOnEdges() {
       if (Ends.count({&BB, Succ}))
         continue;
       SmallVector<Value *, 2> Scopes;
-      for (Loop *L : loopsAround(&BB)) {
-        if (L->contains(Succ)) {
-          if (L->getHeader() == Succ)
-            Scopes.push_back(LoopScope[L]); // back edge: this iteration ends
-          break;
-        }
-        Scopes.push_back(LoopScope[L]); // exit edge
-      }
+      SmallVector<Loop *, 4> There = loopsAround(Succ);
+      for (Loop *L : loopsAround(&BB))
+        if (!is_contained(There, L) ||
+            (L->getHeader() == Succ && L->contains(&BB)))
+          Scopes.push_back(LoopScope[L]); // leaving it, or next iteration
       if (!Scopes.empty())
         Ends[{&BB, Succ}] = Scopes;
     }
@@ -217,7 +260,7 @@ Value *ScopeBuilder::scopeOfSlot(AllocaInst *Slot, Loop *Inner) const {
 void ScopeBuilder::adoptIntoOuterScopes() {
   SmallVector<std::pair<Instruction *, std::pair<Value *, Value *>>, 8> Adopt;
   for (BasicBlock &BB : F) {
-    Loop *Inner = LI.getLoopFor(&BB);
+    Loop *Inner = innermostOpen(&BB);
     if (!Inner)
       continue;
     for (Instruction &I : BB) {
@@ -300,6 +343,8 @@ void ScopeBuilder::endScopesOnUnwind(
 
 void ScopeBuilder::build() {
   // Everything is planned on the CFG as clang emitted it.
+  if (Loops)
+    computeExitPaths();
   SmallVector<ReturnInst *, 4> Returns;
   SmallVector<ResumeInst *, 2> Resumes;
   SmallVector<std::pair<CallInst *, Loop *>, 8> MayThrow;
@@ -315,7 +360,7 @@ void ScopeBuilder::build() {
       if (auto *Call = dyn_cast<CallInst>(&I))
         if (!Call->doesNotThrow() && !Call->isInlineAsm() &&
             !isa<IntrinsicInst>(Call) && !Call->isMustTailCall())
-          MayThrow.push_back({Call, Loops ? LI.getLoopFor(&BB) : nullptr});
+          MayThrow.push_back({Call, innermostOpen(&BB)});
   }
 
   beginFunctionScope();
