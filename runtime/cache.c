@@ -8,6 +8,7 @@
  * cancels, value_free) happens after the lock is dropped, on entries that
  * have already been unlinked (see cache_entry.c).
  */
+#include "cache_fast.h"
 #include "cache_internal.h"
 
 #include <errno.h>
@@ -51,6 +52,22 @@ void cache_unlink_locked(tscope_cache *c, cache_entry *e) {
     lru_unlink(e);
     e->state = ENTRY_DEAD;
     c->size--;
+    /* Hits remembered by the views may name this entry: forget them all. */
+    atomic_store_explicit(&c->version,
+                          atomic_load_explicit(&c->version, memory_order_relaxed) + 1,
+                          memory_order_release);
+}
+
+void cache_touch_locked(tscope_cache *c, cache_entry *e, uint64_t serial, uint64_t hash) {
+    for (cache_entry *x = *bucket_of(c, hash); x; x = x->chain) {
+        if (x == e) {
+            if (x->serial == serial && c->lru.next != &x->lru) {
+                lru_unlink(x);
+                lru_push_front(c, x);
+            }
+            return;
+        }
+    }
 }
 
 /* Doubles the bucket array when the table gets fuller than 3/4.  Failing to
@@ -83,6 +100,7 @@ static void insert_locked(tscope_cache *c, cache_entry *e) {
     *b = e;
     lru_push_front(c, e);
     e->state = ENTRY_LIVE;
+    e->serial = ++c->next_serial;
     c->size++;
     maybe_grow_locked(c);
 }
@@ -114,6 +132,9 @@ tscope_cache *tscope_cache_new(size_t capacity, void (*value_free)(void *value))
     c->capacity = capacity;
     c->lru.next = c->lru.prev = &c->lru;
     atomic_init(&c->refs, 1);
+    atomic_init(&c->version, 1); /* 0 marks an empty view slot */
+    static atomic_uint_fast64_t next_id = 1;
+    c->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
     cache_holders_add(c);
     return c;
 }
@@ -123,6 +144,7 @@ void cache_unref(tscope_cache *c) {
         return;
     pthread_mutex_destroy(&c->lock);
     pthread_mutex_destroy(&c->watch_lock);
+    cache_views_free(c);
     free(c->buckets);
     free(c);
 }
@@ -169,16 +191,22 @@ void tscope_cache_free(tscope_cache *c) {
 
 /* ---- lookups --------------------------------------------------------------- */
 
-void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
-    if (!c || !k)
-        return NULL;
+/* The locked lookup: counts the hit or miss, keeps the LRU order, and
+ * remembers the hit in this thread's view for next time.  Out of line so
+ * the lock-free path stays small. */
+static __attribute__((noinline)) void *get_locked(tscope_cache *c, const tscope_key *k,
+                                                   int valid, uint64_t hash) {
     void *value = NULL;
-    int valid = cache_key_valid(k);
-    uint64_t hash = valid ? cache_key_hash(k) : 0;
     pthread_mutex_lock(&c->lock);
     cache_entry *e = valid ? find_locked(c, k, hash) : NULL;
     if (e) {
         c->hits++;
+        cache_view *v = cache_view_get_locked(c);
+        if (v) {
+            /* This thread's earlier lock-free hits come first in LRU order. */
+            cache_views_drain_locked(c, v);
+            cache_view_fill_locked(c, v, e, k);
+        }
         if (c->lru.next != &e->lru) {
             lru_unlink(e);
             lru_push_front(c, e);
@@ -189,6 +217,22 @@ void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
     }
     pthread_mutex_unlock(&c->lock);
     return value;
+}
+
+void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
+    if (!c || !k)
+        return NULL;
+    if (!cache_key_valid(k))
+        return get_locked(c, k, 0, 0); /* counts the miss */
+    uint64_t hash = cache_key_hash(k);
+    cache_view *v = cache_view_find(c);
+    if (v) { /* a hit this thread saw before, still valid: no lock */
+        int found;
+        void *value = cache_view_lookup(c, v, k, hash, &found);
+        if (found)
+            return value;
+    }
+    return get_locked(c, k, 1, hash);
 }
 
 int tscope_cache_remove(tscope_cache *c, const tscope_key *k) {
@@ -213,7 +257,7 @@ void tscope_cache_get_stats(tscope_cache *c, tscope_cache_stats *out) {
     if (!c)
         return;
     pthread_mutex_lock(&c->lock);
-    out->hits = c->hits;
+    out->hits = c->hits + cache_views_hits_locked(c);
     out->misses = c->misses;
     out->evictions_lru = c->evictions_lru;
     out->evictions_released = c->evictions_released;
@@ -256,6 +300,8 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k, void *valu
         cache_entry_unref(e); /* the put's own reference */
         return -1;
     }
+    /* Lock-free hits count for the LRU order before anything is evicted. */
+    cache_views_drain_locked(c, NULL);
     cache_entry *old = find_locked(c, k, hash);
     if (old) {
         cache_unlink_locked(c, old);

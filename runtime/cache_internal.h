@@ -3,6 +3,7 @@
  *   cache.c          the public API (get/put/remove/clear/free/stats)
  *   cache_entry.c    an entry's life: its watches on key tensors, its death
  *   cache_holders.c  the list of live caches and the leak-report describer
+ *   cache_fast.c     per-thread views: hits without the lock
  *
  * Locks, in the only order they are ever nested:
  *   holders list lock -> cache->lock
@@ -64,6 +65,7 @@ struct cache_entry {
     lru_node lru;       /* first, so a node converts back to its entry */
     cache_entry *chain; /* next in the hash bucket */
     tscope_cache *cache;
+    uint64_t serial; /* unique in its cache: recognizes it in hit logs */
     void *value;
     const tscope_site *created;      /* the put's site, for the leak report */
     /*
@@ -94,7 +96,15 @@ struct tscope_cache {
     size_t nbuckets; /* a power of two */
     cache_entry **buckets;
     lru_node lru; /* sentinel of the circular LRU list, most recent first */
-    uint64_t hits, misses, evictions_lru, evictions_released;
+    uint64_t hits, misses, evictions_lru, evictions_released; /* hits: locked
+                                 path only; the views count the others */
+    uint64_t id;                /* unique for the process: finds views */
+    /* Bumped (under the lock) whenever an entry leaves the table: hits
+     * remembered by the per-thread views are valid while it stays. */
+    atomic_uint_fast64_t version;
+    uint64_t next_serial;
+    struct cache_view *views; /* per-thread views (cache_fast.c) */
+    unsigned nviews;
     /* 1 for the owner until tscope_cache_free, plus 1 per entry not yet
      * freed: a late watch callback may still lock the cache. */
     atomic_uint refs;
@@ -133,6 +143,11 @@ void cache_entry_unref(cache_entry *e);
 /* Unlinks LIVE entry `e` from table and LRU list and marks it DEAD.
  * Call under c->lock. */
 void cache_unlink_locked(tscope_cache *c, cache_entry *e);
+
+/* Moves entry `e` to the front of the LRU list if it is still the live
+ * entry with that serial in the bucket of `hash` (e may be a dangling
+ * pointer: it is only compared until found).  Call under c->lock. */
+void cache_touch_locked(tscope_cache *c, cache_entry *e, uint64_t serial, uint64_t hash);
 
 /* Drops one reference to the cache struct; the last one frees it. */
 void cache_unref(tscope_cache *c);

@@ -58,6 +58,29 @@ static inline uint64_t cache_key_hash(const tscope_key *k) {
 /* Fills the compact copy `dst`, whose `bytes` has room for k->nbytes_. */
 void cache_key_copy_from(cache_key_copy *dst, const tscope_key *k, uint64_t hash);
 
+static inline uint64_t cache_key_load64(const unsigned char *p) {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+/* memcmp(a, b, n) == 0 for short strings, a word at a time (inlined: keys
+ * are compared on every hit). */
+static inline int cache_key_bytes_equal(const unsigned char *a,
+                                        const unsigned char *b, uint32_t n) {
+    if (n < 8) {
+        for (uint32_t i = 0; i < n; i++)
+            if (a[i] != b[i])
+                return 0;
+        return 1;
+    }
+    for (uint32_t i = 0; i + 8 <= n; i += 8)
+        if (cache_key_load64(a + i) != cache_key_load64(b + i))
+            return 0;
+    /* The last word, overlapping the previous one when n % 8 != 0. */
+    return cache_key_load64(a + n - 8) == cache_key_load64(b + n - 8);
+}
+
 /* Whether the stored key `a` (hash precomputed) matches the probe `k`. */
 static inline int cache_key_matches(const cache_key_copy *a, const tscope_key *k,
                                     uint64_t hash) {
@@ -67,7 +90,7 @@ static inline int cache_key_matches(const cache_key_copy *a, const tscope_key *k
         if (a->tensors[i].handle != k->tensors_[i].handle ||
             a->tensors[i].generation != k->tensors_[i].generation)
             return 0;
-    return memcmp(a->bytes, k->bytes_, a->nbytes) == 0;
+    return cache_key_bytes_equal(a->bytes, k->bytes_, a->nbytes);
 }
 
 #endif

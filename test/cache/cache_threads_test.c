@@ -124,7 +124,80 @@ static void *hammer(void *arg) {
     return NULL;
 }
 
+/*
+ * Phase two: one thread hits a stable set of keys (mostly lock-free, from
+ * its view) while the other puts, evicts, removes and releases around it,
+ * so views go stale and get drained under its feet.  Every hit must return
+ * the value stored under that very key.
+ */
+#define STABLE 24
+typedef struct tagged {
+    int key_id;
+} tagged;
+static tt_tensor *stable[STABLE];
+static tagged stable_values[STABLE];
+static atomic_int phase_two_done, wrong_values;
+static atomic_long stable_hits;
+
+static void *stable_reader(void *arg) {
+    (void)arg;
+    while (!atomic_load(&phase_two_done)) {
+        for (int i = 0; i < STABLE; i++) {
+            tscope_key k;
+            make_key(&k, stable[i], 7);
+            tagged *v = tscope_cache_get(cache, &k);
+            if (v && v->key_id != i)
+                atomic_fetch_add(&wrong_values, 1);
+            if (v)
+                atomic_fetch_add(&stable_hits, 1);
+        }
+    }
+    return NULL;
+}
+
+static void phase_two(void) {
+    tscope_cache *c = tscope_cache_new(32, NULL);
+    cache = c;
+    for (int i = 0; i < STABLE; i++) {
+        stable[i] = tt_new(i);
+        stable_values[i].key_id = i;
+        tscope_key k;
+        make_key(&k, stable[i], 7);
+        CHECK_EQ(tscope_cache_put(c, &k, &stable_values[i]), 0);
+    }
+    pthread_t reader;
+    pthread_create(&reader, NULL, stable_reader, NULL);
+    for (int i = 0; i < ITERATIONS / 4; i++) {
+        tt_tensor *t = tt_new(i);
+        tscope_key k;
+        make_key(&k, t, 7);
+        static tagged churn = {-1};
+        tscope_cache_put(c, &k, &churn); /* may evict a stable entry */
+        if (i % 3 == 0)
+            tscope_cache_remove(c, &k);
+        tt_release(t);
+        if (i % 50 == 0) { /* put a stable one back */
+            int j = i / 50 % STABLE;
+            make_key(&k, stable[j], 7);
+            tscope_cache_put(c, &k, &stable_values[j]);
+        }
+    }
+    atomic_store(&phase_two_done, 1);
+    pthread_join(reader, NULL);
+    CHECK_EQ(atomic_load(&wrong_values), 0);
+    CHECK(atomic_load(&stable_hits) > 0);
+    tscope_cache_stats st;
+    tscope_cache_get_stats(c, &st);
+    CHECK(st.size <= 32);
+    for (int i = 0; i < STABLE; i++)
+        tt_release(stable[i]);
+    tscope_cache_get_stats(c, &st);
+    CHECK_EQ(st.size, 0);
+    tscope_cache_free(c);
+}
+
 int main(void) {
+    phase_two();
     cache = tscope_cache_new(16, value_free);
     pthread_t th[2];
     for (int i = 0; i < 2; i++)
