@@ -229,12 +229,15 @@ ts_backtrace *ts_backtrace_capture(void *caller_pc);
 void ts_backtrace_print(FILE *out, const ts_backtrace *bt, const char *indent);
 /* Symbolizes one pc: function, file, line (strings in static-ish caches). */
 typedef struct ts_symbol {
-    char function[256];
-    char file[512];
+    char function[512];
+    char file[1024];
     unsigned line;
     char object[1024];
 } ts_symbol;
 void ts_symbolize(void *pc, ts_symbol *out);
+/* Symbolizes many at once (one symbolizer process per object) into the
+ * cache ts_symbolize reads: call it before printing a set of traces. */
+void ts_symbolize_many(void *const *pcs, size_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Scopes (scope.c)                                                         */

@@ -223,9 +223,39 @@ static size_t holder_phrases(const report *rep, const group *g, phrase *out, siz
     return np;
 }
 
+/* Symbolizes every frame the report will print in one go: one symbolizer
+ * process per object instead of one per trace. */
+static void prefetch_symbols(const report *rep) {
+    size_t n = 0, cap = 0;
+    void **pcs = NULL;
+    for (size_t gi = 0; gi < rep->ngroups; gi++) {
+        const ts_backtrace *traces[MAX_TRACES];
+        size_t counts[MAX_TRACES];
+        size_t nt = distinct_traces(rep, &rep->groups[gi], traces, counts);
+        for (size_t k = 0; k < nt; k++) {
+            for (int f = 0; f < traces[k]->n; f++) {
+                if (n == cap) {
+                    size_t ncap = cap ? cap * 2 : 64;
+                    void **grown = realloc(pcs, ncap * sizeof *grown);
+                    if (!grown)
+                        goto done;
+                    pcs = grown;
+                    cap = ncap;
+                }
+                pcs[n++] = traces[k]->pcs[f];
+            }
+        }
+    }
+done:
+    if (n)
+        ts_symbolize_many(pcs, n);
+    free(pcs);
+}
+
 static size_t report_text(FILE *out, const char *header) {
     report rep;
     report_build(&rep);
+    prefetch_symbols(&rep);
     size_t total = rep.snap.n;
     if (!total) {
         report_free(&rep);
@@ -317,6 +347,7 @@ static void json_site(FILE *out, const tscope_site *s) {
 }
 
 static void json_trace(FILE *out, const ts_backtrace *bt, size_t count) {
+    ts_symbolize_many(bt->pcs, (size_t)bt->n);
     fprintf(out, "{\"count\": %zu, \"frames\": [", count);
     for (int i = 0; i < bt->n; i++) {
         ts_symbol sym;
@@ -337,6 +368,7 @@ void tscope_report_json(FILE *out) {
         return;
     report rep;
     report_build(&rep);
+    prefetch_symbols(&rep);
     const item *items = rep.snap.items;
     fprintf(out, "{\n  \"tool\": \"TensorScope\",\n  \"version\": \"%d.%d\",\n",
             TSCOPE_VERSION_MAJOR, TSCOPE_VERSION_MINOR);
