@@ -1,5 +1,5 @@
 // A create whose result is thrown away leaks at once.
-// RUN: %clang %tscope_plugin -fsyntax-only -Xclang -verify -I%S/Inputs %s
+// RUN: %lint_verify %s
 #include "tensor.h"
 
 void bug(void) {

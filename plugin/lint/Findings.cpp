@@ -1,0 +1,249 @@
+//===- Findings.cpp - wording of the lint's findings, notes and fix-its ---===//
+#include "FunctionAnalysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace tscope {
+
+std::string FunctionAnalysis::locText(SourceLocation L) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return "?";
+  return (llvm::sys::path::filename(P.getFilename()) + ":" +
+          llvm::Twine(P.getLine())).str();
+}
+
+std::string FunctionAnalysis::describe(unsigned Id) const {
+  const Identity &I = Ids[Id];
+  switch (I.K) {
+  case Identity::Param:
+    return "parameter '" + I.Creator + "'";
+  case Identity::View:
+    return "the view returned by '" + I.Creator + "'";
+  case Identity::Created:
+    break;
+  }
+  return "the tensor created by '" + I.Creator + "'";
+}
+
+/// "when the condition at f.c:7 is true" when `Bits` hold on one side of
+/// the status's split only; "on some paths" when other paths differ.
+std::string FunctionAnalysis::whenText(const Status &St, uint16_t Bits) const {
+  if (St.Guard >= 0) {
+    bool InTrue = St.IfTrue & Bits, InFalse = St.IfFalse & Bits;
+    if (InTrue != InFalse)
+      return std::string(" when the condition at ") +
+             locText(Conds[St.Guard].E->getBeginLoc()) + " is " +
+             (InTrue ? "true" : "false");
+  }
+  if (St.Mask & ~SNotAlive & ~Bits)
+    return " on some paths";
+  return "";
+}
+
+void FunctionAnalysis::addCreationNote(Finding &F, unsigned Id) const {
+  const Identity &I = Ids[Id];
+  if (I.K == Identity::Param)
+    F.Notes.push_back({I.ParamDecl->getLocation(), "parameter declared here"});
+  else
+    F.Notes.push_back({I.Site->getBeginLoc(),
+                       std::string(I.K == Identity::View ? "view" : "tensor") +
+                           " created here by '" + I.Creator + "'"});
+}
+
+void FunctionAnalysis::emit(Finding &F) {
+  if (!Reporting || !Rep)
+    return;
+  F.Function = FD->getNameAsString();
+  Rep->report(F);
+}
+
+namespace {
+class RefersToVar : public RecursiveASTVisitor<RefersToVar> {
+public:
+  explicit RefersToVar(const ValueDecl *VD) : VD(VD) {}
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    Found |= E->getDecl() == VD;
+    return true;
+  }
+  const ValueDecl *VD;
+  bool Found = false;
+};
+} // namespace
+
+void FunctionAnalysis::reportLeakAtExit(unsigned Id, const Status &St,
+                                        SourceLocation At, const ReturnStmt *RS,
+                                        const State &S) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::Leak;
+  F.Loc = At;
+  F.Tensor = I.Site;
+  std::string Where = RS ? "this return" : "the end of '" + FD->getNameAsString() + "'";
+  if (FD->isMain())
+    Where += " (from main)";
+  F.Message = describe(Id) + " is never released: it leaks at " + Where;
+  std::string When = whenText(St, SOwned);
+  if (!When.empty())
+    F.Message += "; leaked" + When;
+  addCreationNote(F, Id);
+
+  // A mechanical fix: release it right before the exit.  Only when it is
+  // owned on every path here, one plain variable holds it, and the insert
+  // point is a statement of its own.
+  bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned;
+  if (MustLeak && I.Roles && !I.Roles->ReleaseFunction.empty() && At.isFileID()) {
+    const ValueDecl *Holder = nullptr;
+    for (const auto &KV : S.Vars)
+      if (!KV.first.second && KV.second.Ids.size() == 1 && KV.second.Ids[0] == Id &&
+          !KV.first.first->getType()->isRecordType() &&
+          !KV.first.first->getType()->isArrayType())
+        Holder = KV.first.first;
+    bool StatementPosition = !RS || isa_and_nonnull<CompoundStmt>(Parents->getParent(RS));
+    if (Holder && StatementPosition) {
+      bool ReturnUsesIt = false;
+      if (RS && RS->getRetValue()) {
+        RefersToVar V(Holder);
+        V.TraverseStmt(const_cast<Expr *>(RS->getRetValue()));
+        ReturnUsesIt = V.Found;
+      }
+      if (!ReturnUsesIt) {
+        std::string Call = I.Roles->ReleaseFunction + "(" + Holder->getNameAsString() + ");";
+        F.Fix = FixItHint::CreateInsertion(At, RS ? Call + " " : Call + "\n");
+      }
+    }
+  }
+  emit(F);
+}
+
+void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::Leak;
+  F.Tensor = I.Site;
+  auto It = LastDrop.find(Id);
+  std::string Why;
+  if (It != LastDrop.end()) {
+    F.Loc = It->second.Loc;
+    Why = It->second.Why;
+    if (Why.find("borrows") != std::string::npos)
+      Why = "it is " + Why + " (unannotated functions borrow their arguments), "
+            "and nothing releases it";
+    else
+      Why += " while it still holds it";
+  } else {
+    F.Loc = I.Site->getBeginLoc();
+    Why = "the result is dropped";
+  }
+  F.Message = describe(Id) + " leaks: " + Why;
+  if (I.Gen == 1)
+    F.Message += " (the tensor from the previous loop iteration)";
+  std::string When = whenText(St, SOwned);
+  if (!When.empty())
+    F.Message += "; leaked" + When;
+  addCreationNote(F, Id);
+  emit(F);
+}
+
+void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
+                                           const Expr *At) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::DoubleRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  F.Message = describe(Id) + " is released twice";
+  bool SameSite = I.FirstRelease.isValid() &&
+                  SM.getExpansionLoc(I.FirstRelease) == SM.getExpansionLoc(F.Loc);
+  if (SameSite)
+    F.Message += ": this release runs again on a later loop iteration";
+  std::string When = whenText(St, SReleased);
+  if (!When.empty())
+    F.Message += "; already released" + When;
+  addCreationNote(F, Id);
+  if (I.FirstRelease.isValid() && !SameSite)
+    F.Notes.push_back({I.FirstRelease, "first released here"});
+  emit(F);
+}
+
+void FunctionAnalysis::reportScopeRelease(unsigned Id, const Expr *At) {
+  Finding F;
+  F.Category = LintCategory::DoubleRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = Ids[Id].Site;
+  std::string Fn = FD->getNameAsString();
+  F.Message = describe(Id) + " belongs to the automatic scope of '" + Fn +
+              "': released here by hand, it is released again by the scope "
+              "when '" + Fn + "' returns (detach it first, or let the scope release it)";
+  addCreationNote(F, Id);
+  emit(F);
+}
+
+void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
+                                             const Expr *At, const char *How,
+                                             bool ViaOwner) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::UseAfterRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  if (ViaOwner) {
+    F.Message = describe(Id) + " is " + How + " after the tensor it belongs to was released";
+    addCreationNote(F, Id);
+    if (I.Parent >= 0) {
+      if (Ids[I.Parent].FirstRelease.isValid())
+        F.Notes.push_back({Ids[I.Parent].FirstRelease, "its owner is released here"});
+    }
+  } else {
+    F.Message = describe(Id) + " is " + How + " after it was released";
+    bool Later = I.FirstRelease.isValid() &&
+                 SM.isBeforeInTranslationUnit(F.Loc, I.FirstRelease);
+    if (Later)
+      F.Message += " on an earlier loop iteration";
+    std::string When = whenText(St, SReleased);
+    if (!When.empty())
+      F.Message += "; released" + When;
+    addCreationNote(F, Id);
+    if (I.FirstRelease.isValid())
+      F.Notes.push_back({I.FirstRelease, "released here"});
+  }
+  emit(F);
+}
+
+void FunctionAnalysis::reportBorrowedRelease(unsigned Id, const Status &St,
+                                             const Expr *At) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::BorrowedRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = I.Site;
+  if (I.K == Identity::View)
+    F.Message = "releasing " + describe(Id) +
+                ", which belongs to the tensor it was taken from: never release a view";
+  else
+    F.Message = "releasing " + describe(Id) +
+                ", which this function no longer owns: it was passed to a function "
+                "that takes ownership";
+  addCreationNote(F, Id);
+  emit(F);
+}
+
+void FunctionAnalysis::reportScopeEscape(unsigned Id, const Expr *At,
+                                         const char *Where) {
+  Finding F;
+  F.Category = LintCategory::ScopeEscape;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = Ids[Id].Site;
+  std::string Fn = FD->getNameAsString();
+  F.Message = describe(Id) + " belongs to the automatic scope of '" + Fn +
+              "' but is " + Where + ": the scope releases it when '" + Fn +
+              "' returns while it is still reachable (detach it first)";
+  addCreationNote(F, Id);
+  emit(F);
+}
+
+} // namespace tscope

@@ -1,0 +1,353 @@
+//===- FunctionAnalysis.cpp - CFG driver, branch refinement, exits --------===//
+#include "FunctionAnalysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/PostOrderCFGView.h"
+#include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
+
+using namespace clang;
+
+namespace tscope {
+
+FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx,
+                                   RoleTable &Roles, const Options &Opts,
+                                   Reporter *Rep, bool AutoScoped)
+    : FD(FD), Ctx(Ctx), SM(Ctx.getSourceManager()), Roles(Roles), Opts(Opts),
+      Rep(Rep), AutoScoped(AutoScoped) {}
+
+FunctionAnalysis::~FunctionAnalysis() = default;
+
+namespace {
+/// Variables the function writes after their declaration (or whose address
+/// it takes): conditions over them are not "unchanged".
+class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
+public:
+  explicit ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out) : Out(Out) {}
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+
+private:
+  void mark(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    while (true) {
+      if (const auto *ME = dyn_cast<MemberExpr>(E))
+        E = ME->getBase()->IgnoreParenImpCasts();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        E = AS->getBase()->IgnoreParenImpCasts();
+      else
+        break;
+    }
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      Out.insert(DRE->getDecl());
+  }
+  llvm::DenseSet<const ValueDecl *> &Out;
+};
+} // namespace
+
+void FunctionAnalysis::collectModifiedVars() {
+  ModifiedVars(Modified).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+}
+
+bool FunctionAnalysis::isStableCondition(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl>(DRE->getDecl()))
+      return true;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->hasLocalStorage() && !Modified.count(VD);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    switch (UO->getOpcode()) {
+    case UO_LNot: case UO_Minus: case UO_Not: case UO_Plus:
+      return isStableCondition(UO->getSubExpr());
+    default:
+      return false;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
+           isStableCondition(BO->getLHS()) && isStableCondition(BO->getRHS());
+  return false;
+}
+
+int FunctionAnalysis::conditionId(const Expr *E) {
+  auto Known = CondOfExpr.find(E);
+  if (Known != CondOfExpr.end())
+    return Known->second;
+  int Id = -1;
+  bool Stable = isStableCondition(E);
+  llvm::FoldingSetNodeID Profile;
+  if (Stable) {
+    E->IgnoreParenImpCasts()->Profile(Profile, Ctx, /*Canonical=*/true);
+    for (const auto &SC : StableConds)
+      if (SC.first == Profile)
+        Id = SC.second;
+  }
+  if (Id < 0) {
+    Id = (int)Conds.size();
+    Conds.push_back({E, Stable});
+    if (Stable)
+      StableConds.push_back({Profile, Id});
+  }
+  CondOfExpr[E] = Id;
+  return Id;
+}
+
+State FunctionAnalysis::entryState() {
+  State S;
+  S.Reachable = true;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    if (!P->getType()->isPointerType())
+      continue;
+    Identity Id;
+    Id.K = Identity::Param;
+    Id.ParamDecl = P;
+    Id.ParamIndex = I + 1;
+    Id.Creator = P->getNameAsString();
+    unsigned N = Ids.size();
+    Ids.push_back(Id);
+    ParamIds.push_back(N);
+    Summary.ParamReleased[I] = Summary.ParamConsumed[I] = true;
+    S.status(N).set(SBorrowed);
+    S.Vars[{P, nullptr}] = AbsVal::of(N);
+  }
+  return S;
+}
+
+/// The expression the block's branch tests (for `a && b` the operand
+/// evaluated last in this block, not the whole `&&`).
+const Expr *FunctionAnalysis::branchCondition(const CFGBlock *B) const {
+  if (B->succ_size() != 2)
+    return nullptr;
+  const Stmt *T = B->getTerminatorStmt();
+  if (!T || isa<SwitchStmt>(T) || isa<CXXForRangeStmt>(T))
+    return nullptr;
+  if (const Expr *Last = B->getLastCondition())
+    return Last;
+  return dyn_cast_or_null<Expr>(B->getTerminatorCondition());
+}
+
+bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
+  AbsVal V = valueOf(E, S);
+  const Expr *Stripped = E->IgnoreParenCasts();
+  const ValueDecl *Var = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Stripped))
+    Var = DRE->getDecl();
+  else if (const auto *BO = dyn_cast<BinaryOperator>(Stripped))
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts()))
+        Var = L->getDecl();
+  if (V.Unknown)
+    return true;
+  if (NonNull) {
+    if (V.Ids.empty())
+      return !V.MayNull; // NULL is never non-NULL
+    if (V.Ids.size() == 1) {
+      if (!S.status(V.Ids[0]).restrictTo((uint16_t)~SNotAlive))
+        return false;
+      if (Var) {
+        auto It = S.Vars.find({Var, nullptr});
+        if (It != S.Vars.end())
+          It->second.MayNull = false;
+      }
+    }
+    return true;
+  }
+  // The NULL side.
+  if (V.Ids.size() == 1 && !V.MayNull) {
+    if (!S.status(V.Ids[0]).restrictTo(SNotAlive))
+      return false;
+  }
+  return true;
+}
+
+bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
+  if (V.SuccessOf < 0)
+    return true;
+  bool Ok = false;
+  switch (V.Success) {
+  case SuccessCondition::Always: return true;
+  case SuccessCondition::ReturnsZero: case SuccessCondition::ReturnsNull: Ok = IsZero; break;
+  case SuccessCondition::ReturnsNonZero: case SuccessCondition::ReturnsNonNull: Ok = !IsZero; break;
+  }
+  return S.status(V.SuccessOf).restrictTo(Ok ? (uint16_t)~SNotAlive : SNotAlive);
+}
+
+static bool isZeroOrNull(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenCasts();
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return true;
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return IL->getValue() == 0;
+  return false;
+}
+
+/// What `E` being true (Truth) or false says about NULL checks and the
+/// status results of out-parameter creates.
+bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
+  E = E->IgnoreParens();
+  while (const auto *ICE = dyn_cast<ImplicitCastExpr>(E))
+    E = ICE->getSubExpr()->IgnoreParens();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_LNot)
+      return refineTruth(S, UO->getSubExpr(), !Truth);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+      const Expr *Other = nullptr;
+      if (isZeroOrNull(BO->getRHS(), Ctx))
+        Other = BO->getLHS();
+      else if (isZeroOrNull(BO->getLHS(), Ctx))
+        Other = BO->getRHS();
+      if (!Other)
+        return true;
+      bool IsZero = (BO->getOpcode() == BO_EQ) == Truth;
+      return refineZero(S, Other, IsZero);
+    }
+    return true;
+  }
+  return refineZero(S, E, !Truth);
+}
+
+bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
+  AbsVal V = valueOf(X, S);
+  if (V.SuccessOf >= 0)
+    return refineSuccess(S, V, IsZero);
+  if (X->IgnoreParenCasts()->getType()->isPointerType())
+    return refineNull(S, X, !IsZero);
+  return true;
+}
+
+bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
+  // Branches on the same unchanged condition agree with each other.
+  int CondId = conditionId(Cond);
+  if (Conds[CondId].Stable) {
+    for (const Fact &F : S.Facts)
+      if (F.Cond == CondId && F.Outcome != Outcome)
+        return false;
+    for (Status &St : S.Tensors)
+      if (St.Guard == CondId)
+        St.set(Outcome ? St.IfTrue : St.IfFalse);
+  }
+  S.addFact({CondId, Outcome});
+  return refineTruth(S, Cond, Outcome);
+}
+
+void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
+  for (const CFGElement &El : *B)
+    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
+      transfer(CS->getStmt(), S);
+}
+
+void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
+  const ReturnStmt *RS = nullptr;
+  for (auto It = B->rbegin(); It != B->rend(); ++It)
+    if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>()) {
+      RS = dyn_cast<ReturnStmt>(CS->getStmt());
+      break;
+    }
+  SourceLocation At = RS ? RS->getBeginLoc() : FD->getBody()->getEndLoc();
+
+  ++Summary.Exits;
+  for (unsigned PId : ParamIds) {
+    const Identity &P = Ids[PId];
+    uint16_t M = S.statusOf(PId).Mask & ~SNotAlive;
+    if (M != SReleased)
+      Summary.ParamReleased[P.ParamIndex - 1] = false;
+    if (!M || (M & ~(SConsumed | SEscaped)) || !(M & SConsumed))
+      Summary.ParamConsumed[P.ParamIndex - 1] = false;
+  }
+  if (FD->isMain() && !Opts.LintMainLeaks)
+    return;
+  for (unsigned Id = 0; Id < S.Tensors.size(); ++Id) {
+    const Status &St = S.Tensors[Id];
+    if (Ids[Id].K == Identity::Created && St.has(SOwned))
+      reportLeakAtExit(Id, St, At, RS, S);
+  }
+}
+
+bool FunctionAnalysis::run() {
+  collectModifiedVars();
+  AC = std::make_unique<AnalysisDeclContext>(nullptr, FD);
+  AC->getCFGBuildOptions().setAllAlwaysAdd();
+  Cfg = AC->getCFG();
+  if (!Cfg)
+    return false;
+  Parents = &AC->getParentMap();
+  Summary.ParamReleased.assign(FD->getNumParams(), false);
+  Summary.ParamConsumed.assign(FD->getNumParams(), false);
+
+  std::vector<State> In(Cfg->getNumBlockIDs());
+  std::vector<unsigned> Visits(Cfg->getNumBlockIDs(), 0);
+  In[Cfg->getEntry().getBlockID()] = entryState();
+
+  auto Propagate = [&](const CFGBlock *B, const State &S,
+                       ForwardDataflowWorklist *W) {
+    if (B->hasNoReturnElement())
+      return; // exit(), abort(), noreturn: the path ends here
+    const Expr *Cond = branchCondition(B);
+    unsigned Index = 0;
+    for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++Index) {
+      const CFGBlock *Succ = *It;
+      if (!Succ)
+        continue;
+      State Next = S;
+      if (Cond && !refine(Next, Cond, Index == 0))
+        continue; // this edge cannot be taken in this state
+      State &Target = In[Succ->getBlockID()];
+      if (!W) {
+        continue;
+      }
+      State Old = Target;
+      joinInto(Target, Next);
+      if (Target != Old)
+        W->enqueueBlock(Succ);
+    }
+  };
+
+  // 1. Fixpoint (no findings).  A visit cap is only a safety net: the
+  //    lattice is finite, so loops converge in a few rounds.
+  ForwardDataflowWorklist W(*Cfg, *AC);
+  W.enqueueBlock(&Cfg->getEntry());
+  while (const CFGBlock *B = W.dequeue()) {
+    unsigned ID = B->getBlockID();
+    if (++Visits[ID] > 64)
+      continue;
+    State S = In[ID];
+    if (!S.Reachable)
+      continue;
+    runBlock(B, S);
+    Propagate(B, S, &W);
+  }
+
+  // 2. One reporting pass over the converged states.
+  Reporting = true;
+  const CFGBlock *Exit = &Cfg->getExit();
+  for (const CFGBlock *B : *AC->getAnalysis<PostOrderCFGView>()) {
+    (void)0;
+    State S = In[B->getBlockID()];
+    if (!S.Reachable || B == Exit)
+      continue;
+    runBlock(B, S);
+    if (B->hasNoReturnElement())
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ == Exit) {
+        checkExit(B, S);
+        break;
+      }
+  }
+  return true;
+}
+
+} // namespace tscope

@@ -1,0 +1,172 @@
+//===- FunctionAnalysis.h - the dataflow over one function's CFG ----------===//
+//
+// Modelled on clang's thread-safety analysis: a forward pass over the CFG
+// in reverse post-order, states joined where paths merge, loop back-edges
+// iterated to a fixpoint (the lattice is finite: no unrolling limit), and
+// then one reporting pass over the converged states, so each finding is
+// made once.  Each create call site is its own tensor identity; when a loop
+// runs the site again while the previous tensor is still around, that one
+// becomes the site's "earlier iteration" identity (two generations per
+// site are enough to see per-iteration leaks, double releases and uses
+// across iterations).
+//
+// Split in files by job: FunctionAnalysis.cpp (the CFG driver, branch
+// refinement, exits), Transfer.cpp (what each statement does to the
+// state), Findings.cpp (wording of findings, notes, fix-its).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_LINT_FUNCTIONANALYSIS_H
+#define TENSORSCOPE_PLUGIN_LINT_FUNCTIONANALYSIS_H
+
+#include "../Options.h"
+#include "../roles/RoleTable.h"
+#include "Lattice.h"
+#include "Reporter.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/AnalysisDeclContext.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tscope {
+
+/// One tensor identity of the function being analysed.
+struct Identity {
+  enum Kind { Created, Param, View } K = Created;
+  const clang::Expr *Site = nullptr;          ///< the create (or view) call
+  const clang::ParmVarDecl *ParamDecl = nullptr; ///< for Param identities
+  unsigned ParamIndex = 0;                    ///< 1-based
+  unsigned Gen = 0;                           ///< 0: latest, 1: earlier iteration
+  const FunctionRoles *Roles = nullptr;       ///< roles of the creating call
+  std::string Creator;                        ///< name of the creating function
+  int Parent = -1;                            ///< for views: the owner identity
+  clang::SourceLocation FirstRelease;         ///< for "first released here"
+};
+
+/// A branch condition; stable ones (only unmodified locals/parameters) are
+/// shared by every branch on the same expression, so a later branch on the
+/// same condition can use what an earlier one split.
+struct Condition {
+  const clang::Expr *E = nullptr;
+  bool Stable = false;
+};
+
+/// Why the last reference to an identity went away (for leak messages).
+struct DropReason {
+  clang::SourceLocation Loc;
+  std::string Why;
+};
+
+/// What a function does, for inferring roles of TU-defined helpers.
+struct FunctionSummary {
+  unsigned Returns = 0;          ///< return statements reached
+  unsigned FreshReturns = 0;     ///< ... returning a tensor created here
+  unsigned NullReturns = 0;      ///< ... returning NULL
+  bool FreshMayBeNull = false;   ///< a returned create may be NULL
+  std::string ReleaseFunction;   ///< of the returned creates
+  unsigned Exits = 0;
+  /// Per parameter (0-based): released on every exit so far.
+  std::vector<bool> ParamReleased, ParamConsumed;
+};
+
+class FunctionAnalysis {
+public:
+  /// `Rep` null: analyse silently (no findings), e.g. for summaries only.
+  FunctionAnalysis(const clang::FunctionDecl *FD, clang::ASTContext &Ctx,
+                   RoleTable &Roles, const Options &Opts, Reporter *Rep,
+                   bool AutoScoped);
+  ~FunctionAnalysis();
+
+  /// Runs the analysis.  Returns false when no CFG could be built.
+  bool run();
+  const FunctionSummary &summary() const { return Summary; }
+
+private:
+  // --- driver (FunctionAnalysis.cpp) ---
+  State entryState();
+  void runBlock(const clang::CFGBlock *B, State &S);
+  bool refine(State &S, const clang::Expr *Cond, bool Outcome);
+  bool refineNull(State &S, const clang::Expr *E, bool NonNull);
+  bool refineTruth(State &S, const clang::Expr *E, bool Truth);
+  bool refineZero(State &S, const clang::Expr *X, bool IsZero);
+  bool refineSuccess(State &S, const AbsVal &V, bool IsZero);
+  void checkExit(const clang::CFGBlock *B, const State &S);
+  int conditionId(const clang::Expr *E);
+  bool isStableCondition(const clang::Expr *E) const;
+  void collectModifiedVars();
+  const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
+
+  // --- transfer (Transfer.cpp) ---
+  void transfer(const clang::Stmt *S, State &St);
+  void transferCall(const clang::CallExpr *CE, State &St);
+  void transferAssign(const clang::BinaryOperator *BO, State &St);
+  void transferDecl(const clang::DeclStmt *DS, State &St);
+  void transferReturn(const clang::ReturnStmt *RS, State &St);
+  void endFullExpression(const clang::Stmt *S, State &St);
+  bool isFullExpression(const clang::Stmt *S) const;
+  AbsVal valueOf(const clang::Expr *E, const State &St) const;
+  AbsVal readVar(const clang::ValueDecl *VD, const State &St) const;
+  void setVar(VarKey K, AbsVal V, State &St, clang::SourceLocation Loc,
+              const std::string &Why);
+  void loseTrack(const AbsVal &V, State &St);
+  void loseTrackOfVar(const clang::ValueDecl *VD, State &St);
+  void releaseValue(const AbsVal &V, const clang::Expr *Arg,
+                    const clang::CallExpr *CE, const FunctionRoles &R, State &St);
+  void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);
+  void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
+                const char *How);
+  void storeOutside(const AbsVal &V, const clang::Expr *Dest, State &St);
+  unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
+                       Identity::Kind K, State &St);
+  std::string calleeName(const clang::CallExpr *CE) const;
+
+  // --- findings (Findings.cpp) ---
+  void reportLeakAtExit(unsigned Id, const Status &St, clang::SourceLocation At,
+                        const clang::ReturnStmt *RS, const State &S);
+  void reportLostReference(unsigned Id, const Status &St);
+  void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
+  void reportScopeRelease(unsigned Id, const clang::Expr *At);
+  void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
+                             const char *How, bool ViaOwner);
+  void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At);
+  void reportScopeEscape(unsigned Id, const clang::Expr *At, const char *Where);
+  std::string whenText(const Status &St, uint16_t Bits) const;
+  std::string describe(unsigned Id) const;
+  std::string locText(clang::SourceLocation L) const;
+  void addCreationNote(Finding &F, unsigned Id) const;
+  void emit(Finding &F);
+
+  const clang::FunctionDecl *FD;
+  clang::ASTContext &Ctx;
+  clang::SourceManager &SM;
+  RoleTable &Roles;
+  const Options &Opts;
+  Reporter *Rep;
+  bool AutoScoped;
+  bool Reporting = false; ///< true during the final pass
+
+  std::unique_ptr<clang::AnalysisDeclContext> AC;
+  clang::CFG *Cfg = nullptr;
+  clang::ParentMap *Parents = nullptr;
+
+  std::vector<Identity> Ids;
+  llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> SiteIds;
+  std::vector<unsigned> ParamIds;
+  std::vector<Condition> Conds;
+  llvm::DenseMap<const clang::Expr *, int> CondOfExpr;
+  std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;
+  llvm::DenseSet<const clang::ValueDecl *> Modified;
+  llvm::DenseMap<unsigned, DropReason> LastDrop;
+  FunctionSummary Summary;
+};
+
+} // namespace tscope
+
+#endif

@@ -1,0 +1,115 @@
+//===- Inference.cpp - bottom-up order and inferred helper roles ----------===//
+#include "Inference.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace clang;
+
+namespace tscope {
+namespace {
+
+class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
+public:
+  explicit FunctionsWithBodies(SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
+        FD->isInvalidDecl() || FD->isImplicit())
+      return true;
+    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return true;
+    Found.push_back(FD);
+    return true;
+  }
+  SourceManager &SM;
+  std::vector<const FunctionDecl *> Found;
+};
+
+class DirectCallees : public RecursiveASTVisitor<DirectCallees> {
+public:
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      Out.push_back(Callee->getCanonicalDecl());
+    return true;
+  }
+  std::vector<const FunctionDecl *> Out;
+};
+
+} // namespace
+
+std::vector<const FunctionDecl *> functionsBottomUp(ASTContext &Ctx) {
+  FunctionsWithBodies Collect(Ctx.getSourceManager());
+  Collect.TraverseDecl(Ctx.getTranslationUnitDecl());
+
+  llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> BodyOf;
+  for (const FunctionDecl *FD : Collect.Found)
+    BodyOf[FD->getCanonicalDecl()] = FD;
+
+  // Iterative depth-first post-order over the direct-call graph.
+  std::vector<const FunctionDecl *> Order;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  for (const FunctionDecl *Root : Collect.Found) {
+    if (!Seen.insert(Root).second)
+      continue;
+    struct Frame {
+      const FunctionDecl *FD;
+      std::vector<const FunctionDecl *> Callees;
+      size_t Next = 0;
+    };
+    std::vector<Frame> Stack;
+    auto Push = [&](const FunctionDecl *FD) {
+      DirectCallees C;
+      C.TraverseStmt(FD->getBody());
+      Stack.push_back({FD, std::move(C.Out), 0});
+    };
+    Push(Root);
+    while (!Stack.empty()) {
+      Frame &Top = Stack.back();
+      if (Top.Next < Top.Callees.size()) {
+        auto It = BodyOf.find(Top.Callees[Top.Next++]);
+        if (It != BodyOf.end() && Seen.insert(It->second).second)
+          Push(It->second);
+        continue;
+      }
+      Order.push_back(Top.FD);
+      Stack.pop_back();
+    }
+  }
+  return Order;
+}
+
+void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Roles) {
+  FunctionRoles Inferred;
+  if (S.Returns > 0 && S.FreshReturns > 0 &&
+      S.FreshReturns + S.NullReturns == S.Returns) {
+    Inferred.Creates = true;
+    Inferred.MayReturnNull = S.NullReturns > 0 || S.FreshMayBeNull;
+    Inferred.ReleaseFunction = S.ReleaseFunction;
+  }
+  if (S.Exits > 0)
+    for (unsigned I = 0; I < S.ParamReleased.size(); ++I) {
+      if (S.ParamReleased[I])
+        Inferred.Releases.push_back(I + 1);
+      else if (S.ParamConsumed[I])
+        Inferred.Consumes.push_back(I + 1);
+    }
+  if (!Inferred.hasTensorRole())
+    return;
+  FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+  if (Entry.hasTensorRole())
+    return; // a declared role always wins
+  Entry.Creates = Inferred.Creates;
+  Entry.MayReturnNull = Inferred.MayReturnNull;
+  if (Entry.ReleaseFunction.empty())
+    Entry.ReleaseFunction = Inferred.ReleaseFunction;
+  Entry.Releases = Inferred.Releases;
+  Entry.Consumes = Inferred.Consumes;
+  if (Entry.DisplayName.empty() || Entry.DisplayName == Entry.Name)
+    Entry.DisplayName = FD->getQualifiedNameAsString();
+}
+
+} // namespace tscope

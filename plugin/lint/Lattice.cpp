@@ -1,0 +1,224 @@
+//===- Lattice.cpp - join and helpers of the lint's abstract state -------===//
+#include "Lattice.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include <algorithm>
+
+namespace tscope {
+
+bool Status::restrictTo(uint16_t Bits) {
+  if (Guard >= 0) {
+    IfTrue &= Bits;
+    IfFalse &= Bits;
+    Mask = IfTrue | IfFalse;
+    if (!IfTrue || !IfFalse) // one arm impossible: the split says nothing
+      Guard = -1;
+  } else {
+    Mask &= Bits;
+  }
+  return Mask != 0;
+}
+
+void Status::update(uint16_t Clear, uint16_t Add) {
+  auto Upd = [&](uint16_t M) -> uint16_t {
+    return (M & Clear) ? (uint16_t)((M & ~Clear) | Add) : M;
+  };
+  if (Guard >= 0) {
+    IfTrue = Upd(IfTrue);
+    IfFalse = Upd(IfFalse);
+    Mask = IfTrue | IfFalse;
+    if (IfTrue == IfFalse)
+      Guard = -1;
+  } else {
+    Mask = Upd(Mask);
+  }
+}
+
+void AbsVal::addId(unsigned Id) {
+  auto It = std::lower_bound(Ids.begin(), Ids.end(), Id);
+  if (It == Ids.end() || *It != Id)
+    Ids.insert(It, Id);
+}
+
+void AbsVal::unite(const AbsVal &O) {
+  for (unsigned Id : O.Ids)
+    addId(Id);
+  MayNull |= O.MayNull;
+  Unknown |= O.Unknown;
+  if (AddrOf != O.AddrOf || AddrOfField != O.AddrOfField) {
+    if (AddrOf || O.AddrOf)
+      Unknown = true;
+    AddrOf = nullptr;
+    AddrOfField = nullptr;
+  }
+  if (SuccessOf != O.SuccessOf)
+    SuccessOf = -1;
+}
+
+bool AbsVal::refersTo(unsigned Id) const {
+  return std::binary_search(Ids.begin(), Ids.end(), Id);
+}
+
+Status &State::status(unsigned Id) {
+  if (Id >= Tensors.size())
+    Tensors.resize(Id + 1);
+  return Tensors[Id];
+}
+
+bool State::operator==(const State &O) const {
+  if (Reachable != O.Reachable || ClearExprs != O.ClearExprs || Facts != O.Facts || Vars.size() != O.Vars.size() ||
+      Exprs.size() != O.Exprs.size())
+    return false;
+  size_t N = std::max(Tensors.size(), O.Tensors.size());
+  for (size_t I = 0; I < N; ++I)
+    if (statusOf(I) != O.statusOf(I))
+      return false;
+  for (const auto &KV : Vars) {
+    auto It = O.Vars.find(KV.first);
+    if (It == O.Vars.end() || It->second != KV.second)
+      return false;
+  }
+  for (const auto &KV : Exprs) {
+    auto It = O.Exprs.find(KV.first);
+    if (It == O.Exprs.end() || It->second != KV.second)
+      return false;
+  }
+  return true;
+}
+
+void State::addFact(Fact F) {
+  llvm::erase_if(Facts, [&](const Fact &Old) { return Old.Cond == F.Cond; });
+  if (Facts.size() >= 32)
+    Facts.erase(Facts.begin());
+  Facts.push_back(F);
+}
+
+bool State::referenced(unsigned Id) const {
+  for (const auto &KV : Vars)
+    if (KV.second.refersTo(Id))
+      return true;
+  return false;
+}
+
+namespace {
+
+/// Splits or merges two statuses.  `Split` >= 0 is a condition whose
+/// outcome differs between the two sides (`AIsTrue`: side A took the true
+/// branch): differing statuses then become a split on it.
+Status joinStatus(const Status &A, const Status &B, int Split, bool AIsTrue) {
+  if (A == B)
+    return A;
+  Status R;
+  if (A.Guard < 0 && B.Guard < 0) {
+    if (Split >= 0) {
+      R.Guard = Split;
+      R.IfTrue = AIsTrue ? A.Mask : B.Mask;
+      R.IfFalse = AIsTrue ? B.Mask : A.Mask;
+      R.Mask = R.IfTrue | R.IfFalse;
+      return R;
+    }
+    return Status::plain(A.Mask | B.Mask);
+  }
+  if (A.Guard >= 0 && B.Guard >= 0 && A.Guard == B.Guard) {
+    R.Guard = A.Guard;
+    R.IfTrue = A.IfTrue | B.IfTrue;
+    R.IfFalse = A.IfFalse | B.IfFalse;
+  } else if (A.Guard >= 0 && B.Guard < 0) {
+    R.Guard = A.Guard;
+    R.IfTrue = A.IfTrue | B.Mask;
+    R.IfFalse = A.IfFalse | B.Mask;
+  } else if (B.Guard >= 0 && A.Guard < 0) {
+    R.Guard = B.Guard;
+    R.IfTrue = B.IfTrue | A.Mask;
+    R.IfFalse = B.IfFalse | A.Mask;
+  } else {
+    return Status::plain(A.Mask | B.Mask);
+  }
+  R.Mask = R.IfTrue | R.IfFalse;
+  if (R.IfTrue == R.IfFalse)
+    R.Guard = -1;
+  return R;
+}
+
+/// Is a NULL held on side `S` explained by identities of `Ids` not being
+/// alive there?  (t = NULL; if (c) t = create(); -> after the join, t is
+/// "the create's result", NULL exactly when the create did not run.)
+using Statuses = llvm::SmallVectorImpl<Status>;
+uint16_t maskOf(const Statuses &S, unsigned Id) {
+  return Id < S.size() ? S[Id].Mask : (uint16_t)SUnborn;
+}
+
+bool nullExplained(const Statuses &S, const AbsVal &SideVal,
+                   const llvm::SmallVectorImpl<unsigned> &Ids) {
+  if (!SideVal.Ids.empty() || SideVal.Unknown || Ids.empty())
+    return false;
+  for (unsigned Id : Ids)
+    if (maskOf(S, Id) & ~SNotAlive)
+      return false;
+  return true;
+}
+
+AbsVal joinVal(const Statuses &SA, const AbsVal &A, const Statuses &SB, const AbsVal &B) {
+  AbsVal R = A;
+  R.unite(B);
+  if (R.MayNull && !R.Ids.empty()) {
+    bool NullA = A.MayNull && !nullExplained(SA, A, R.Ids);
+    bool NullB = B.MayNull && !nullExplained(SB, B, R.Ids);
+    R.MayNull = NullA || NullB;
+  }
+  return R;
+}
+
+template <typename Map>
+void joinMap(Map &Into, const Map &From, const Statuses &SA, const Statuses &SB) {
+  for (auto &KV : Into) {
+    auto It = From.find(KV.first);
+    if (It != From.end())
+      KV.second = joinVal(SA, KV.second, SB, It->second);
+    // else: unset on the other side (uninitialised there): keep ours.
+  }
+  for (const auto &KV : From)
+    if (!Into.count(KV.first))
+      Into[KV.first] = KV.second;
+}
+
+} // namespace
+
+void joinInto(State &Into, const State &From) {
+  if (!From.Reachable)
+    return;
+  if (!Into.Reachable) {
+    Into = From;
+    return;
+  }
+  // The most recent branch whose outcome differs between the two sides.
+  int Split = -1;
+  bool IntoIsTrue = false;
+  for (auto It = Into.Facts.rbegin(); It != Into.Facts.rend() && Split < 0; ++It)
+    for (const Fact &F : From.Facts)
+      if (F.Cond == It->Cond && F.Outcome != It->Outcome) {
+        Split = F.Cond;
+        IntoIsTrue = It->Outcome;
+        break;
+      }
+
+  // Values first: the NULL folding reads both sides' statuses before merging.
+  llvm::SmallVector<Status, 8> Before = Into.Tensors;
+  joinMap(Into.Vars, From.Vars, Before, From.Tensors);
+  joinMap(Into.Exprs, From.Exprs, Before, From.Tensors);
+
+  size_t N = std::max(Into.Tensors.size(), From.Tensors.size());
+  Into.Tensors.resize(N);
+  for (size_t I = 0; I < N; ++I)
+    Into.Tensors[I] = joinStatus(I < Before.size() ? Before[I] : Status(),
+                                 From.statusOf(I), Split, IntoIsTrue);
+
+  llvm::SmallVector<Fact, 4> Common;
+  for (const Fact &F : Into.Facts)
+    if (llvm::is_contained(From.Facts, F))
+      Common.push_back(F);
+  Into.Facts = std::move(Common);
+  Into.ClearExprs |= From.ClearExprs;
+}
+
+} // namespace tscope

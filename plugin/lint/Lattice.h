@@ -1,0 +1,136 @@
+//===- Lattice.h - the lint's abstract state and its join -----------------===//
+//
+// One abstract state per program point of one function:
+//  * every tensor identity (one per create site and loop generation, one per
+//    pointer parameter, one per view site) has a Status: the set of things
+//    it may be on the paths reaching the point (not created yet, NULL,
+//    owned, released, ...), optionally split by a branch condition
+//    ("owned when the condition at f.c:7 was true, not created otherwise"),
+//    which is what lets correlated create/release pairs pass;
+//  * every local variable (and field of a local struct) holds an abstract
+//    value: the identities it may point to, plus "may be NULL" and "may be
+//    something untracked";
+//  * the branch outcomes known on every path to the point (facts).
+// Joins merge statuses bit-wise (and build condition splits when the two
+// sides differ by one branch outcome): the lattice is finite, so the
+// fixpoint over loops terminates without unrolling.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TENSORSCOPE_PLUGIN_LINT_LATTICE_H
+#define TENSORSCOPE_PLUGIN_LINT_LATTICE_H
+
+#include "../roles/RoleTable.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <utility>
+
+namespace clang {
+class Expr;
+class ValueDecl;
+class FieldDecl;
+} // namespace clang
+
+namespace tscope {
+
+/// What a tensor identity may be on the paths reaching a point (bit set).
+enum StatusBit : uint16_t {
+  SUnborn = 1 << 0,   ///< its create has not run (or its result was dropped)
+  SNull = 1 << 1,     ///< its create ran and failed (returned NULL / error)
+  SOwned = 1 << 2,    ///< alive, and this function must release it
+  SReleased = 1 << 3, ///< released: any later use or release is a bug
+  SEscaped = 1 << 4,  ///< ownership left the function (returned, stored out)
+  SConsumed = 1 << 5, ///< given to a CONSUMES parameter: no longer ours
+  SBorrowed = 1 << 6, ///< never ours: a parameter or a view
+  SScope = 1 << 7,    ///< owned by the function's automatic scope
+  SUnknown = 1 << 8,  ///< lost track (e.g. its address was taken): no findings
+};
+constexpr uint16_t SNotAlive = SUnborn | SNull;
+
+/// The status of one identity.  With Guard >= 0 the status depends on the
+/// outcome of condition `Guard` (an index into the function's condition
+/// table): IfTrue / IfFalse; Mask is always their union.
+struct Status {
+  uint16_t Mask = SUnborn;
+  int Guard = -1;
+  uint16_t IfTrue = 0, IfFalse = 0;
+
+  static Status plain(uint16_t M) { Status S; S.Mask = M; return S; }
+  bool operator==(const Status &O) const {
+    return Mask == O.Mask && Guard == O.Guard &&
+           (Guard < 0 || (IfTrue == O.IfTrue && IfFalse == O.IfFalse));
+  }
+  bool operator!=(const Status &O) const { return !(*this == O); }
+  bool has(uint16_t Bits) const { return (Mask & Bits) != 0; }
+  /// Keeps only `Bits` (in both arms).  Returns false when nothing is left.
+  bool restrictTo(uint16_t Bits);
+  /// Replaces the status by `M` everywhere (a strong update).
+  void set(uint16_t M) { *this = plain(M); }
+  /// Keeps the arms' split but replaces bits `Clear` by `Add` in each arm.
+  void update(uint16_t Clear, uint16_t Add);
+};
+
+/// The abstract value of an expression or variable.
+struct AbsVal {
+  llvm::SmallVector<unsigned, 2> Ids; ///< identities it may be (sorted)
+  bool MayNull = false;   ///< may be a NULL constant
+  bool Unknown = false;   ///< may be something untracked
+  const clang::ValueDecl *AddrOf = nullptr; ///< the value is &AddrOf
+  const clang::FieldDecl *AddrOfField = nullptr;
+  int SuccessOf = -1;     ///< the status result of an out-parameter create
+  SuccessCondition Success = SuccessCondition::Always;
+
+  bool operator==(const AbsVal &O) const {
+    return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
+           AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
+           SuccessOf == O.SuccessOf;
+  }
+  bool operator!=(const AbsVal &O) const { return !(*this == O); }
+  void addId(unsigned Id);
+  void unite(const AbsVal &O);
+  bool refersTo(unsigned Id) const;
+  static AbsVal null() { AbsVal V; V.MayNull = true; return V; }
+  static AbsVal unknown() { AbsVal V; V.Unknown = true; return V; }
+  static AbsVal of(unsigned Id) { AbsVal V; V.Ids.push_back(Id); return V; }
+};
+
+/// A variable, or one field of a local struct variable (Field != null), or
+/// the elements of a local array (Field == null, array-typed Var).
+using VarKey = std::pair<const clang::ValueDecl *, const clang::FieldDecl *>;
+
+/// A branch outcome known on every path to a point.
+struct Fact {
+  int Cond;
+  bool Outcome;
+  bool operator==(const Fact &O) const { return Cond == O.Cond && Outcome == O.Outcome; }
+};
+
+struct State {
+  bool Reachable = false;
+  llvm::DenseMap<VarKey, AbsVal> Vars;
+  llvm::SmallVector<Status, 8> Tensors; ///< by identity id; missing: Unborn
+  llvm::DenseMap<const clang::Expr *, AbsVal> Exprs; ///< current full expression
+  llvm::SmallVector<Fact, 4> Facts;
+  /// The full expression that produced Exprs has ended: clear them before
+  /// the next one (kept until then for the branch that tests them).
+  bool ClearExprs = false;
+
+  Status &status(unsigned Id);
+  Status statusOf(unsigned Id) const {
+    return Id < Tensors.size() ? Tensors[Id] : Status();
+  }
+  bool operator==(const State &O) const;
+  bool operator!=(const State &O) const { return !(*this == O); }
+  /// Adds a fact, replacing an older one about the same condition; keeps
+  /// the list short (the oldest facts go first).
+  void addFact(Fact F);
+  /// Does some variable still refer to `Id`?
+  bool referenced(unsigned Id) const;
+};
+
+/// Merges `From` into `Into` (the join at a CFG merge point).
+void joinInto(State &Into, const State &From);
+
+} // namespace tscope
+
+#endif

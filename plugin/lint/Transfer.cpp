@@ -1,0 +1,518 @@
+//===- Transfer.cpp - what each statement does to the lint state ----------===//
+//
+// Vocabulary of reference-counting checkers: a create gives an *owned*
+// tensor; a release ends it; passing it to a CONSUMES parameter, returning
+// it or storing it outside the function's locals *transfers* ownership;
+// passing it anywhere else *borrows* it (the project-wide rule for
+// unannotated functions), so the caller still owns it afterwards.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionAnalysis.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace tscope {
+
+namespace {
+bool isLocalVar(const ValueDecl *VD) {
+  const auto *V = dyn_cast_or_null<VarDecl>(VD);
+  return V && V->hasLocalStorage();
+}
+
+const ValueDecl *localVarOf(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (isLocalVar(DRE->getDecl()))
+      return DRE->getDecl();
+  return nullptr;
+}
+
+/// `s.f` with `s` a local struct variable: the key (s, f).
+bool localFieldKey(const Expr *E, VarKey &Out) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME || ME->isArrow())
+    return false;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const ValueDecl *Base = localVarOf(ME->getBase());
+  if (!FD || !Base)
+    return false;
+  Out = {Base, FD};
+  return true;
+}
+
+/// `a[i]` with `a` a local array (not a parameter, which is a pointer).
+const ValueDecl *localArrayOf(const Expr *E) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  if (!AS)
+    return nullptr;
+  const ValueDecl *Base = localVarOf(AS->getBase());
+  if (Base && Base->getType()->isArrayType())
+    return Base;
+  return nullptr;
+}
+
+bool contains(const std::vector<unsigned> &V, unsigned I) {
+  return llvm::is_contained(V, I);
+}
+} // namespace
+
+std::string FunctionAnalysis::calleeName(const CallExpr *CE) const {
+  if (const FunctionDecl *Callee = CE->getDirectCallee())
+    return Callee->getNameAsString();
+  return "a function pointer";
+}
+
+AbsVal FunctionAnalysis::readVar(const ValueDecl *VD, const State &St) const {
+  auto It = St.Vars.find({VD, nullptr});
+  if (It != St.Vars.end())
+    return It->second;
+  if (!isLocalVar(VD))
+    return isa<VarDecl>(VD) ? AbsVal::unknown() : AbsVal();
+  AbsVal V;
+  if (VD->getType()->isRecordType()) // a whole struct: all its fields
+    for (const auto &KV : St.Vars)
+      if (KV.first.first == VD)
+        V.unite(KV.second);
+  return V;
+}
+
+AbsVal FunctionAnalysis::valueOf(const Expr *E, const State &St) const {
+  while (true) {
+    auto It = St.Exprs.find(E);
+    if (It != St.Exprs.end())
+      return It->second;
+    if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+      return AbsVal::null();
+    if (const auto *PE = dyn_cast<ParenExpr>(E))
+      E = PE->getSubExpr();
+    else if (const auto *CE = dyn_cast<CastExpr>(E))
+      E = CE->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return readVar(DRE->getDecl(), St);
+  VarKey K;
+  if (localFieldKey(E, K)) {
+    auto It = St.Vars.find(K);
+    return It != St.Vars.end() ? It->second : AbsVal();
+  }
+  if (const ValueDecl *Arr = localArrayOf(E))
+    return readVar(Arr, St);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_AddrOf) {
+      AbsVal V;
+      if (localFieldKey(UO->getSubExpr(), K)) {
+        V.AddrOf = K.first;
+        V.AddrOfField = cast<FieldDecl>(K.second);
+      } else if (const ValueDecl *VD = localVarOf(UO->getSubExpr())) {
+        V.AddrOf = VD;
+      }
+      return V;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Assign)
+      return valueOf(BO->getLHS(), St);
+    if (BO->getOpcode() == BO_Comma)
+      return valueOf(BO->getRHS(), St);
+  }
+  return AbsVal();
+}
+
+void FunctionAnalysis::setVar(VarKey K, AbsVal V, State &St, SourceLocation Loc,
+                              const std::string &Why) {
+  AbsVal &Slot = St.Vars[K];
+  for (unsigned Id : Slot.Ids)
+    if (!V.refersTo(Id))
+      LastDrop[Id] = {Loc, Why};
+  Slot = std::move(V);
+}
+
+void FunctionAnalysis::loseTrack(const AbsVal &V, State &St) {
+  for (unsigned Id : V.Ids)
+    St.status(Id).set(SUnknown);
+}
+
+void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
+  for (auto &KV : St.Vars)
+    if (KV.first.first == VD) {
+      loseTrack(KV.second, St);
+      KV.second = AbsVal::unknown();
+    }
+  St.Vars[{VD, nullptr}] = AbsVal::unknown();
+}
+
+unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
+                                       Identity::Kind K, State &St) {
+  auto Get = [&](unsigned Gen) {
+    auto [It, Inserted] = SiteIds.try_emplace({CE, Gen}, (unsigned)Ids.size());
+    if (Inserted) {
+      Identity I;
+      I.K = K;
+      I.Site = CE;
+      I.Gen = Gen;
+      I.Roles = R;
+      I.Creator = calleeName(CE);
+      Ids.push_back(I);
+    }
+    return It->second;
+  };
+  unsigned Latest = Get(0);
+  if (St.referenced(Latest)) {
+    // The site runs again (a loop) while the tensor it made last time is
+    // still held: that one becomes the "earlier iteration" identity.
+    unsigned Earlier = Get(1);
+    Status Old = St.status(Latest);
+    Status &E = St.status(Earlier);
+    if (St.referenced(Earlier))
+      E = Status::plain(E.Mask | Old.Mask);
+    else
+      E = Old;
+    for (auto &KV : St.Vars)
+      if (KV.second.refersTo(Latest)) {
+        llvm::erase(KV.second.Ids, Latest);
+        KV.second.addId(Earlier);
+      }
+    if (LastDrop.count(Latest))
+      LastDrop[Earlier] = LastDrop[Latest];
+  }
+  LastDrop.erase(Latest);
+  St.status(Latest) = Status();
+  return Latest;
+}
+
+void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
+                                const char *How) {
+  if (V.Ids.size() != 1 || V.Unknown)
+    return;
+  unsigned Id = V.Ids[0];
+  const Status &S = St.status(Id);
+  if (S.has(SUnknown))
+    return;
+  if (S.has(SReleased)) {
+    reportUseAfterRelease(Id, S, At, How, false);
+    return;
+  }
+  const Identity &I = Ids[Id];
+  if (I.K == Identity::View && I.Parent >= 0 && S.has(SBorrowed)) {
+    const Status &P = St.status(I.Parent);
+    if (P.has(SReleased) && !P.has(SUnknown))
+      reportUseAfterRelease(Id, P, At, How, true);
+  }
+}
+
+void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
+                                    const CallExpr *CE, const FunctionRoles &R,
+                                    State &St) {
+  if (V.Unknown)
+    return;
+  if (V.Ids.size() > 1) { // which one?  stop guessing
+    loseTrack(V, St);
+    return;
+  }
+  if (V.Ids.empty())
+    return; // NULL or untracked
+  unsigned Id = V.Ids[0];
+  Status &S = St.status(Id);
+  if (S.has(SUnknown))
+    return;
+  const Identity &I = Ids[Id];
+  if (S.has(SReleased))
+    reportDoubleRelease(Id, S, Arg);
+  else if (I.K == Identity::View)
+    reportBorrowedRelease(Id, S, Arg);
+  else if (S.has(SConsumed))
+    reportBorrowedRelease(Id, S, Arg);
+  else if (S.has(SScope))
+    reportScopeRelease(Id, Arg);
+  if (Ids[Id].FirstRelease.isInvalid())
+    Ids[Id].FirstRelease = Arg->getBeginLoc();
+  S.update((uint16_t)~SNotAlive, SReleased);
+}
+
+void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
+  for (unsigned Id : V.Ids) {
+    Status &S = St.status(Id);
+    if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
+      reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
+    S.update(SOwned | SScope | SBorrowed, SConsumed);
+  }
+}
+
+void FunctionAnalysis::storeOutside(const AbsVal &V, const Expr *Dest, State &St) {
+  // Where does the store go?  Through a parameter or into a global, the
+  // automatic scope detaches the tensor; anywhere else it cannot.
+  const Expr *Root = Dest->IgnoreParenCasts();
+  while (true) {
+    if (const auto *ME = dyn_cast<MemberExpr>(Root))
+      Root = ME->getBase()->IgnoreParenCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
+      Root = AS->getBase()->IgnoreParenCasts();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Root); UO && UO->getOpcode() == UO_Deref)
+      Root = UO->getSubExpr()->IgnoreParenCasts();
+    else
+      break;
+  }
+  bool Detachable = false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Root)) {
+    const ValueDecl *VD = DRE->getDecl();
+    const auto *Var = dyn_cast<VarDecl>(VD);
+    Detachable = isa<ParmVarDecl>(VD) || (Var && !Var->hasLocalStorage());
+  }
+  for (unsigned Id : V.Ids) {
+    Status &S = St.status(Id);
+    if (S.has(SScope) && !Detachable)
+      reportScopeEscape(Id, Dest, "stored through a pointer that is neither a parameter nor a global");
+    S.update(SOwned | SScope, SEscaped);
+  }
+}
+
+void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  const FunctionRoles *R = Callee ? Roles.lookup(Callee) : nullptr;
+  // Parameter indexes count the implicit object of C++ member calls.
+  unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 2 : 1;
+
+  // A callback that releases (for_each(ts, n, t_free)): we cannot tell how
+  // often it runs, so stop tracking what the call is given.
+  bool ReleasingCallback = false;
+  for (const Expr *Arg : CE->arguments())
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+      if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
+        if (const FunctionRoles *FR = Roles.lookup(Fn))
+          if (!FR->Releases.empty() || !FR->Consumes.empty())
+            ReleasingCallback = true;
+
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    unsigned Index = I + Shift;
+    AbsVal V = valueOf(Arg, St);
+    bool Rel = R && contains(R->Releases, Index);
+    bool Cons = R && contains(R->Consumes, Index);
+    bool Ret = R && contains(R->Retains, Index);
+    bool Det = R && contains(R->Detaches, Index);
+    bool Out = R && R->CreatesOut == Index;
+    if (V.AddrOf) {
+      if (Out)
+        continue;
+      // The callee gets the variable's address and may change it, unless
+      // the pointee is const.
+      QualType PT = Arg->IgnoreParenImpCasts()->getType();
+      if (const FunctionDecl *F = Callee; F && I < F->getNumParams())
+        PT = F->getParamDecl(I)->getType();
+      if (!(PT->isPointerType() && PT->getPointeeType().isConstQualified()))
+        loseTrackOfVar(V.AddrOf, St);
+      continue;
+    }
+    if (Rel)
+      releaseValue(V, Arg, CE, *R, St);
+    else if (Cons)
+      consumeValue(V, CE, St);
+    else if (Ret || ReleasingCallback)
+      loseTrack(V, St);
+    else {
+      checkUse(V, Arg, St, "passed to");
+      if (Det)
+        for (unsigned Id : V.Ids)
+          St.status(Id).update(SScope, SOwned);
+      for (unsigned Id : V.Ids)
+        if (!St.referenced(Id))
+          LastDrop[Id] = {Arg->getBeginLoc(),
+                          "passed straight to '" + calleeName(CE) +
+                              "', which only borrows it"};
+    }
+  }
+
+  AbsVal Result;
+  if (R && R->Creates) {
+    unsigned Id = newIdentity(CE, R, Identity::Created, St);
+    bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
+    St.status(Id).set((AutoScoped ? SScope : SOwned) | (MayNull ? SNull : 0));
+    Result = AbsVal::of(Id);
+  } else if (R && R->CreatesOut && R->CreatesOut >= Shift &&
+             R->CreatesOut - Shift < CE->getNumArgs()) {
+    AbsVal Dest = valueOf(CE->getArg(R->CreatesOut - Shift), St);
+    if (Dest.AddrOf) {
+      unsigned Id = newIdentity(CE, R, Identity::Created, St);
+      bool Conditional = R->Success != SuccessCondition::Always;
+      St.status(Id).set((AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));
+      setVar({Dest.AddrOf, Dest.AddrOfField}, AbsVal::of(Id), St, CE->getBeginLoc(),
+             "overwritten by the call to '" + calleeName(CE) + "'");
+      if (Conditional) {
+        Result.SuccessOf = (int)Id;
+        Result.Success = R->Success;
+      }
+    }
+    // else: created straight into memory the caller gave us: not ours.
+  } else if (R && R->Borrows && R->Borrows >= Shift &&
+             R->Borrows - Shift < CE->getNumArgs()) {
+    AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
+    unsigned Id = newIdentity(CE, R, Identity::View, St);
+    Ids[Id].Parent = Owner.Ids.size() == 1 ? (int)Owner.Ids[0] : -1;
+    St.status(Id).set(SBorrowed);
+    Result = AbsVal::of(Id);
+  }
+  St.Exprs[CE] = Result;
+}
+
+void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
+  if (BO->getOpcode() != BO_Assign)
+    return;
+  AbsVal V = valueOf(BO->getRHS(), St);
+  if (V.AddrOf) // a pointer to a local now lives elsewhere: stop tracking it
+    loseTrackOfVar(V.AddrOf, St);
+  const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+  VarKey K;
+  if (const ValueDecl *VD = localVarOf(L)) {
+    setVar({VD, nullptr}, V, St, BO->getOperatorLoc(),
+           "'" + VD->getNameAsString() + "' is overwritten");
+  } else if (localFieldKey(L, K)) {
+    setVar(K, V, St, BO->getOperatorLoc(),
+           "'" + K.first->getNameAsString() + "." + K.second->getNameAsString() +
+               "' is overwritten");
+  } else if (const ValueDecl *Arr = localArrayOf(L)) {
+    St.Vars[{Arr, nullptr}].unite(V); // one of the elements: a weak update
+  } else {
+    storeOutside(V, L, St);
+  }
+  St.Exprs[BO] = V;
+}
+
+void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
+  for (const Decl *D : DS->decls()) {
+    const auto *VD = dyn_cast<VarDecl>(D);
+    if (!VD || !VD->hasLocalStorage())
+      continue;
+    // Running a declaration again (in a loop) ends the previous variable.
+    std::string Why = "'" + VD->getNameAsString() + "' goes out of scope";
+    const Expr *Init = VD->getInit();
+    if (VD->getType()->isRecordType()) {
+      for (auto &KV : St.Vars)
+        if (KV.first.first == VD) {
+          for (unsigned Id : KV.second.Ids)
+            LastDrop[Id] = {VD->getLocation(), Why};
+          KV.second = AbsVal();
+        }
+      const auto *RD = VD->getType()->getAsRecordDecl();
+      if (const auto *IL = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreParenImpCasts() : nullptr)) {
+        unsigned I = 0;
+        for (const FieldDecl *F : RD->fields()) {
+          if (I >= IL->getNumInits())
+            break;
+          AbsVal V = valueOf(IL->getInit(I++), St);
+          if (!V.Ids.empty() || V.MayNull)
+            St.Vars[{VD, F}] = V;
+        }
+      }
+      continue;
+    }
+    AbsVal V;
+    if (const auto *IL = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreParenImpCasts() : nullptr)) {
+      for (const Expr *E : IL->inits())
+        V.unite(valueOf(E, St));
+    } else if (Init) {
+      V = valueOf(Init, St);
+    }
+    if (V.AddrOf)
+      loseTrackOfVar(V.AddrOf, St);
+    setVar({VD, nullptr}, V, St, VD->getLocation(), Why);
+  }
+}
+
+void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
+  const Expr *RV = RS->getRetValue();
+  if (!RV)
+    return;
+  AbsVal V = valueOf(RV, St);
+  if (Reporting) {
+    ++Summary.Returns;
+    if (V.Ids.empty() && V.MayNull && !V.Unknown) {
+      ++Summary.NullReturns;
+    } else if (V.Ids.size() == 1 && !V.Unknown &&
+               Ids[V.Ids[0]].K == Identity::Created &&
+               St.status(V.Ids[0]).has(SOwned | SScope)) {
+      ++Summary.FreshReturns;
+      const Identity &I = Ids[V.Ids[0]];
+      Summary.FreshMayBeNull |= St.status(V.Ids[0]).has(SNull) || V.MayNull;
+      if (I.Roles && Summary.ReleaseFunction.empty())
+        Summary.ReleaseFunction = I.Roles->ReleaseFunction;
+    }
+  }
+  bool InsideStruct = RV->getType()->isRecordType();
+  for (unsigned Id : V.Ids) {
+    Status &S = St.status(Id);
+    if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
+      reportUseAfterRelease(Id, S, RV, "returned", false);
+    if (InsideStruct && S.has(SScope))
+      reportScopeEscape(Id, RV, "returned inside a struct (the scope keeps only a returned pointer)");
+    S.update(SOwned | SScope, SEscaped);
+  }
+}
+
+bool FunctionAnalysis::isFullExpression(const Stmt *S) const {
+  if (!isa<Expr>(S))
+    return true;
+  const Stmt *P = Parents->getParent(S);
+  return !P || !(isa<Expr>(P) || isa<DeclStmt>(P) || isa<ReturnStmt>(P));
+}
+
+void FunctionAnalysis::endFullExpression(const Stmt *S, State &St) {
+  St.ClearExprs = true;
+  // Tensors no variable refers to any more: leaked if still owned.
+  llvm::DenseSet<unsigned> Held;
+  for (const auto &KV : St.Vars)
+    for (unsigned Id : KV.second.Ids)
+      Held.insert(Id);
+  for (unsigned Id = 0; Id < St.Tensors.size(); ++Id) {
+    Status &T = St.Tensors[Id];
+    if (T.Mask == SUnborn || Ids[Id].K == Identity::Param || Held.count(Id))
+      continue;
+    if (T.has(SOwned))
+      reportLostReference(Id, T);
+    T = Status();
+  }
+}
+
+void FunctionAnalysis::transfer(const Stmt *S, State &St) {
+  if (St.ClearExprs) {
+    St.Exprs.clear();
+    St.ClearExprs = false;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    transferCall(CE, St);
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      transferAssign(BO, St);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    transferDecl(DS, St);
+  } else if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
+    transferReturn(RS, St);
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (ME->isArrow())
+      checkUse(valueOf(ME->getBase(), St), ME, St, "dereferenced");
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->getOpcode() == UO_Deref)
+      checkUse(valueOf(UO->getSubExpr(), St), UO, St, "dereferenced");
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
+    // Each arm stored its value under the operator (see below); the join
+    // merged them with the NULL folding.  Only fill in when missing.
+    if (!St.Exprs.count(CO)) {
+      AbsVal V = valueOf(CO->getTrueExpr(), St);
+      V.unite(valueOf(CO->getFalseExpr(), St));
+      St.Exprs[CO] = V;
+    }
+  }
+  // The last expression of an arm of `c ? a : b` gives the operator's value
+  // on that path, so the join can keep it path-precise.
+  if (const auto *E = dyn_cast<Expr>(S))
+    if (const auto *CO = dyn_cast_or_null<ConditionalOperator>(Parents->getParent(S)))
+      if (CO->getTrueExpr() == E || CO->getFalseExpr() == E)
+        St.Exprs[CO] = valueOf(E, St);
+  if (isFullExpression(S))
+    endFullExpression(S, St);
+}
+
+} // namespace tscope

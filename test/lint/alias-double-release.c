@@ -1,0 +1,10 @@
+// Bug: released through a copy, then through the original.
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+void f(size_t n) {
+  tensor *t = t_ones(n);
+  tensor *u = t;
+  t_free(u);
+  t_free(t); // expected-warning {{the tensor created by 't_ones' is released twice}}
+}

@@ -1,0 +1,11 @@
+// Bug: released by an inferred release helper and then again by hand.
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+static void destroy(tensor *t) { t_free(t); }
+
+void use(size_t n) {
+  tensor *t = t_ones(n);
+  destroy(t);
+  t_free(t); // expected-warning {{released twice}}
+}

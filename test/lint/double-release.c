@@ -1,0 +1,17 @@
+// Bug: released twice, on every path and on one path.
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+void f(size_t n) {
+  tensor *t = t_zeros_or_die(n);
+  t_free(t);
+  t_free(t); // expected-warning {{the tensor created by 't_zeros_or_die' is released twice}}
+}
+
+void g(size_t n, int early) {
+  tensor *t = t_zeros_or_die(n);
+  if (early)
+    t_free(t);
+  t_print(t); // expected-warning-re {{is passed to after it was released; released when the condition at double-release.c:{{[0-9]+}} is true}}
+  t_free(t); // expected-warning-re {{released twice; already released when the condition at double-release.c:{{[0-9]+}} is true}}
+}

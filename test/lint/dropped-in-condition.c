@@ -1,0 +1,9 @@
+// Bug: a create used only as a condition is dropped.
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+int can_allocate(size_t n) {
+  if (t_zeros(n)) // expected-warning {{the tensor created by 't_zeros' leaks: the result is dropped}}
+    return 1;
+  return 0;
+}

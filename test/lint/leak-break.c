@@ -1,0 +1,19 @@
+// Bug: `break` leaves the loop before the release.
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+float first_big(size_t n, int rounds) {
+  float found = 0;
+  for (int i = 0; i < rounds; i++) {
+    tensor *t = t_ones(n + (size_t)i);
+    if (!t)
+      return 0;
+    float s = t_sum(t);
+    if (s > 10) {
+      found = s;
+      break;
+    }
+    t_free(t);
+  }
+  return found; // expected-warning {{the tensor created by 't_ones' is never released}}
+}

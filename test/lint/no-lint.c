@@ -1,0 +1,15 @@
+// TSCOPE_NO_LINT functions are skipped (their callers are still checked).
+// RUN: %lint_verify %s
+#include "tensor.h"
+
+TSCOPE_NO_LINT void legacy(size_t n) {
+  tensor *t = t_ones(n);
+  t_print(t);
+  t_free(t);
+  t_free(t);
+}
+
+void checked(size_t n) {
+  tensor *t = t_ones(n);
+  t_print(t);
+} // expected-warning {{never released}}

@@ -1,0 +1,23 @@
+// Correct: every case, including fall-through, reaches the release.
+// RUN: %lint_verify %s
+// expected-no-diagnostics
+#include "tensor.h"
+
+float pick(int mode, size_t n) {
+  tensor *t = t_zeros_or_die(n);
+  float r = 0;
+  switch (mode) {
+  case 0:
+    r = t_sum(t);
+    break;
+  case 1:
+    t_free(t);
+    return -1;
+  case 2:
+    r = 2; // falls through
+  default:
+    r += 1;
+  }
+  t_free(t);
+  return r;
+}
