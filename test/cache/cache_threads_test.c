@@ -8,6 +8,7 @@
 #include "test_tensor.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 #define ITERATIONS 20000
@@ -136,12 +137,13 @@ typedef struct tagged {
 } tagged;
 static tt_tensor *stable[STABLE];
 static tagged stable_values[STABLE];
-static atomic_int phase_two_done, wrong_values;
+static atomic_int phase_two_done, wrong_values, reader_passes;
 static atomic_long stable_hits;
 
 static void *stable_reader(void *arg) {
     (void)arg;
     while (!atomic_load(&phase_two_done)) {
+        atomic_fetch_add(&reader_passes, 1);
         for (int i = 0; i < STABLE; i++) {
             tscope_key k;
             make_key(&k, stable[i], 7);
@@ -167,6 +169,8 @@ static void phase_two(void) {
     }
     pthread_t reader;
     pthread_create(&reader, NULL, stable_reader, NULL);
+    while (atomic_load(&reader_passes) < 2) /* the reader is at work */
+        sched_yield();
     for (int i = 0; i < ITERATIONS / 4; i++) {
         tt_tensor *t = tt_new(i);
         tscope_key k;
@@ -182,6 +186,13 @@ static void phase_two(void) {
             tscope_cache_put(c, &k, &stable_values[j]);
         }
     }
+    for (int j = 0; j < STABLE; j++) { /* all back, for a last hitting pass */
+        tscope_key k;
+        make_key(&k, stable[j], 7);
+        tscope_cache_put(c, &k, &stable_values[j]);
+    }
+    for (int passes = atomic_load(&reader_passes); atomic_load(&reader_passes) < passes + 2;)
+        sched_yield();
     atomic_store(&phase_two_done, 1);
     pthread_join(reader, NULL);
     CHECK_EQ(atomic_load(&wrong_values), 0);
