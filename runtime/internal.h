@@ -179,6 +179,10 @@ void ts_fire_watches(struct tscope_watch_ *list, const tscope_release_info *info
 typedef void (*ts_record_visitor)(uint32_t idx, ts_record *r, void *arg);
 void ts_for_each_live(ts_record_visitor fn, void *arg);
 
+/* pthread_atfork handlers (lifecycle.c installs them). */
+void ts_registry_prefork(void);
+void ts_registry_postfork(void);
+
 /* Kills every live record that has watches (exit sweep) and fires them with
  * TSCOPE_RELEASED_AT_EXIT.  Returns how many tensors it finalized. */
 size_t ts_finalize_at_exit(void);

@@ -10,6 +10,7 @@
  */
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -50,5 +51,6 @@ void ts_init(void) {
         return;
     ts_options_parse(getenv("TSCOPE_OPTIONS"), stderr);
     atexit(at_exit);
+    pthread_atfork(ts_registry_prefork, ts_registry_postfork, ts_registry_postfork);
     ts_timeline_start();
 }

@@ -615,3 +615,18 @@ size_t ts_finalize_at_exit(void) {
     }
     return finalized;
 }
+
+/* fork(): a child gets copies of locks other threads held at the moment of
+ * the fork.  Holding every shard lock (and the ext lock, in the documented
+ * order) across the fork gives the child a consistent, unlocked registry. */
+void ts_registry_prefork(void) {
+    for (unsigned i = 0; i < TS_NSHARDS; i++)
+        ts_lock_acquire(&shards[i].lock);
+    ts_ext_lock();
+}
+
+void ts_registry_postfork(void) {
+    ts_ext_unlock();
+    for (unsigned i = TS_NSHARDS; i > 0; i--)
+        ts_lock_release(&shards[i - 1].lock);
+}
