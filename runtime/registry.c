@@ -79,10 +79,12 @@ void ts_unlock_handle(void *h) { ts_lock_release(&shard_of(h)->lock); }
 
 /* ---- the table ---------------------------------------------------------- */
 
-static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
+/* `hash` is hash_handle(h): the hot paths compute it once for the shard
+ * (its top bits) and the slot (its low bits). */
+static uint32_t table_find_hashed(ts_shard *s, const void *h, uint64_t hash, size_t *slot_out) {
     if (!s->cap)
         return TS_NO_INDEX;
-    size_t mask = s->cap - 1, pos = hash_handle(h) & mask;
+    size_t mask = s->cap - 1, pos = hash & mask;
     for (;;) {
         uint32_t v = s->slots[pos];
         if (v == SLOT_EMPTY)
@@ -94,6 +96,10 @@ static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
         }
         pos = (pos + 1) & mask;
     }
+}
+
+static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
+    return table_find_hashed(s, h, hash_handle(h), slot_out);
 }
 
 static bool table_rehash(ts_shard *s, size_t min_entries) {
@@ -338,12 +344,13 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     uint32_t depth = ts_thread_depth(t);
     ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
 
-    ts_shard *s = shard_of(h);
+    uint64_t hash = hash_handle(h);
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
     struct tscope_watch_ *lost_watches = NULL;
     uint64_t lost_gen = 0;
     uint32_t lost_origin = 0;
     ts_lock_acquire(&s->lock);
-    uint32_t idx = table_find(s, h, NULL);
+    uint32_t idx = table_find_hashed(s, h, hash, NULL);
     ts_record *r;
     if (idx != TS_NO_INDEX) {
         r = record_at(idx);
@@ -471,9 +478,10 @@ int tscope_release(void *h, const tscope_site *at) {
         return 1;
     /* Captured here, at the entry point, so the trace starts at the caller. */
     ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
-    ts_shard *s = shard_of(h);
+    uint64_t hash = hash_handle(h);
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
-    uint32_t idx = table_find(s, h, NULL);
+    uint32_t idx = table_find_hashed(s, h, hash, NULL);
     if (idx == TS_NO_INDEX) {
         ts_lock_release(&s->lock);
         free(bt);
