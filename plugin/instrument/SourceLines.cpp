@@ -6,6 +6,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include <atomic>
 
@@ -37,7 +38,28 @@ bool stripForcedLocations(llvm::Module &M) {
   for (llvm::DICompileUnit *CU : M.debug_compile_units())
     if (CU->getEmissionKind() != llvm::DICompileUnit::NoDebug)
       return false;
-  return llvm::StripDebugInfo(M);
+  bool Changed = llvm::StripDebugInfo(M);
+  // StripDebugInfo leaves the "Debug Info Version" flag that clang added
+  // for the locations; without it the module is what clang emits without
+  // the plugin.
+  if (llvm::NamedMDNode *Flags = M.getModuleFlagsMetadata()) {
+    llvm::SmallVector<llvm::MDNode *, 8> Keep;
+    for (llvm::MDNode *Flag : Flags->operands()) {
+      auto *Key = Flag->getNumOperands() > 1
+                      ? llvm::dyn_cast<llvm::MDString>(Flag->getOperand(1))
+                      : nullptr;
+      if (Key && Key->getString() == "Debug Info Version")
+        continue;
+      Keep.push_back(Flag);
+    }
+    if (Keep.size() != Flags->getNumOperands()) {
+      Flags->clearOperands();
+      for (llvm::MDNode *Flag : Keep)
+        Flags->addOperand(Flag);
+      Changed = true;
+    }
+  }
+  return Changed;
 }
 
 } // namespace tscope
