@@ -39,7 +39,7 @@ command -v "$CC" >/dev/null || { echo "run.sh: $CC not found" >&2; exit 1; }
 GSL_CFLAGS=$(pkg-config --cflags gsl) || { echo "run.sh: pkg-config gsl failed (libgsl-dev)" >&2; exit 1; }
 GSL_LIBS=$(pkg-config --libs gsl)
 TSCOPE_CC=$BUILD/bin/tscope-cc
-LEAK_LINE=$(grep -n 'seeded leak' "$SRC" | head -1 | cut -d: -f1)
+LEAK_LINE=$(grep -nF '/* seeded leak */' "$SRC" | head -1 | cut -d: -f1)
 
 fail() { echo "gsl-overhead: CHECK FAILED: $*" >&2; echo "**gsl-overhead: check failed: $***"; exit 1; }
 
@@ -133,7 +133,8 @@ fi
 
 # Does the compile-time lint flag the seeded leak too? (information only)
 LINT_FLAGS=no
-if [ -f "$OUT/tscope.compile.log" ] && grep -q "workload.c:$LEAK_LINE:.*tscope-leak" "$OUT/tscope.compile.log"; then
+if [ -f "$OUT/tscope.compile.log" ] && grep -q "\[-Wtscope-leak\]" "$OUT/tscope.compile.log" &&
+   grep -q "workload.c:$LEAK_LINE:.*created here" "$OUT/tscope.compile.log"; then
   LINT_FLAGS=yes
 fi
 python3 "$HERE/report.py" "$OUT/results.tsv" --commands "$OUT/commands.txt" --reps "$REPS" \
