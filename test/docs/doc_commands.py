@@ -187,7 +187,8 @@ def main(argv):
     env = dict(os.environ)
     env.pop("TSCOPE_OPTIONS", None)
     env.pop("TSCOPE_API", None)
-    env["PATH"] = os.pathsep.join([d for d in (args.bindir, args.llvm_bindir) if d] + [env.get("PATH", "")])
+    # Absolute: the blocks run in their scratch directory.
+    env["PATH"] = os.pathsep.join([os.path.abspath(d) for d in (args.bindir, args.llvm_bindir) if d] + [env.get("PATH", "")])
     total_failures = 0
     for doc in docs:
         try:
