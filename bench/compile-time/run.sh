@@ -11,8 +11,8 @@
 #      seconds and ratios;
 #   4. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
 #      sources, with a findings summary.
-# Knobs (environment): TUS (200), ANALYZER_TUS (20), REPEAT (2), JOBS (2);
-# TSCOPE_BENCH_SMOKE=1 (bench/run-all.sh --smoke): 12 TUs, 3 for the
+# Knobs (environment): TUS (250), O2_TUS (80), ANALYZER_TUS (20), REPEAT (2), JOBS (2);
+# TSCOPE_BENCH_SMOKE=1 (bench/run-all.sh --smoke): 12 TUs, 4 at -O2, 3 for the
 # analyzers, 1 repeat, and the examples only.
 # Prints a Markdown section (for docs/performance.md via bench/run-all.sh),
 # also kept in BUILD_DIR/bench-compile-time/results.md; progress on stderr.
@@ -64,11 +64,11 @@ if ! nm "$work/seeded.o" | grep -q tscope_track; then
 fi
 
 if [ "${TSCOPE_BENCH_SMOKE:-0}" = 1 ]; then
-  : "${TUS:=12}" "${ANALYZER_TUS:=3}" "${REPEAT:=1}"
+  : "${TUS:=12}" "${O2_TUS:=4}" "${ANALYZER_TUS:=3}" "${REPEAT:=1}"
 fi
 echo "== timing (this takes a while; progress below)" >&2
 table=$(python3 "$here/measure.py" --db "$work/db" --clang-bindir "$bindir" --plugin "$plugin" \
-  --api "$api" --tus "${TUS:-200}" --analyzer-tus "${ANALYZER_TUS:-20}" --repeat "${REPEAT:-2}" \
+  --api "$api" --tus "${TUS:-250}" --o2-tus "${O2_TUS:-80}" --analyzer-tus "${ANALYZER_TUS:-20}" --repeat "${REPEAT:-2}" \
   --json "$work/timing.json")
 
 # summary TITLE NAME: the findings summary of $work/NAME.sarif, or why there is none.
