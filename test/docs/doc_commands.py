@@ -14,6 +14,8 @@ A Markdown file opts in with the comment  <!-- doc-test: commands -->
                              must appear, in order ("..." alone skips any
                              lines; "..." inside a line matches any text)
   ```text output exit=N      ... and that block's status must be N
+  ```text output exact       every line printed must be shown (blank lines
+                             aside): nothing else, e.g. no warnings
 
 Blocks without these info strings (```c, ```text...) are prose.  The
 build tree's bin/ and the chosen LLVM's bin/ come first on PATH, and
@@ -87,7 +89,8 @@ def classify(path, line, info, body):
             block.update(kind="run")
     elif words[1:2] == ["output"]:
         exit_arg = re.search(r"(?:^|\s)exit=(\d+)", rest)
-        block.update(kind="output", exit=int(exit_arg.group(1)) if exit_arg else 0)
+        block.update(kind="output", exit=int(exit_arg.group(1)) if exit_arg else 0,
+                     exact=re.search(r"(?:^|\s)exact(?:\s|$)", rest) is not None)
     return block
 
 
@@ -96,10 +99,18 @@ def line_pattern(expected):
     return re.compile("^\\s*" + ".*".join(parts) + "\\s*$")
 
 
-def match_output(expected, actual):
-    """None when every expected line appears in order in actual; else the
-    first expected line that did not."""
+def match_output(expected, actual, exact=False):
+    """None when every expected line appears in order in actual (and, when
+    exact, nothing else does); else the first expected line that did not,
+    or the first unexpected line."""
     lines = [l.rstrip() for l in actual.splitlines()]
+    if exact:
+        wants = [w for w in expected.splitlines() if w.strip()]
+        got = [l for l in lines if l.strip()]
+        for i, line in enumerate(got):
+            if i >= len(wants) or not line_pattern(wants[i]).match(line):
+                return "(exact) unexpected line: " + line
+        return None if len(got) == len(wants) else wants[len(got)]
     pos = 0
     for want in expected.splitlines():
         if not want.strip() or want.strip() == "...":
@@ -148,7 +159,7 @@ def run_doc(path, workdir, env, log):
         elif b["kind"] == "output":
             if not last:
                 raise DocError("%s: an output block with no sh block before it" % where)
-            missing = match_output(b["body"], last[2])
+            missing = match_output(b["body"], last[2], b["exact"])
             if last[1] != b["exit"] or missing is not None:
                 failures += 1
                 why = ("exit status %d, the doc says %d" % (last[1], b["exit"])
