@@ -11,6 +11,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # Sites beyond this many are drawn as one "other sites" band, so the chart
 # and its legend stay readable for programs with hundreds of create sites.
 MAX_BANDS = 12
+# More points than this add nothing to a 960-pixel-wide chart but weight.
+MAX_POINTS = 1000
 
 
 def _asset(name):
@@ -18,19 +20,38 @@ def _asset(name):
         return f.read()
 
 
+def downsample(samples, limit=MAX_POINTS):
+    """At most `limit` samples, for long runs: from each run of consecutive
+    samples keeps the one with the most live tensors (a whole snapshot, so
+    the bands still add up, and peaks -- what a leak hunt looks for -- are
+    never smoothed away).  The first and last samples are always kept."""
+    if len(samples) <= limit:
+        return samples
+    inner = samples[1:-1]
+    buckets = limit - 2
+    kept = [samples[0]]
+    for b in range(buckets):
+        chunk = inner[b * len(inner) // buckets:(b + 1) * len(inner) // buckets]
+        if chunk:
+            kept.append(max(chunk, key=lambda s: sum(s["live"].values())))
+    kept.append(samples[-1])
+    return kept
+
+
 def timeline_series(timeline):
     """Per-band live counts aligned with the sample times, biggest peak
     first; the smallest sites merged into one band when there are many."""
-    t_ms = [s["t_ms"] for s in timeline["samples"]]
+    samples = downsample(timeline["samples"])
+    t_ms = [s["t_ms"] for s in samples]
     sites = timeline["sites"]
     shown = sites if len(sites) <= MAX_BANDS else sites[:MAX_BANDS - 1]
     rest = sites[len(shown):]
     series = []
     for site in shown:
-        live = [s["live"].get(site, 0) for s in timeline["samples"]]
+        live = [s["live"].get(site, 0) for s in samples]
         series.append({"site": site, "live": live, "peak": max(live)})
     if rest:
-        live = [sum(s["live"].get(site, 0) for site in rest) for s in timeline["samples"]]
+        live = [sum(s["live"].get(site, 0) for site in rest) for s in samples]
         series.append({"site": "(%d other sites)" % len(rest), "live": live, "peak": max(live)})
     return {"t_ms": t_ms, "series": series}
 
