@@ -8,6 +8,7 @@
 #include "internal.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 
 typedef struct slot {
@@ -20,6 +21,16 @@ static slot *table;
 static size_t cap, used, deleted;
 
 void ts_ext_lock(void) { pthread_mutex_lock(&mutex); }
+void ts_ext_reset_after_fork(void) { pthread_mutex_init(&mutex, NULL); }
+
+bool ts_ext_trylock_bounded(void) {
+    for (unsigned tries = 0; tries < 20000; tries++) {
+        if (pthread_mutex_trylock(&mutex) == 0)
+            return true;
+        sched_yield();
+    }
+    return false;
+}
 void ts_ext_unlock(void) { pthread_mutex_unlock(&mutex); }
 
 static size_t hash_idx(uint32_t idx) { return (size_t)(idx * 0x9E3779B1u); }

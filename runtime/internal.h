@@ -4,7 +4,8 @@
  * The pieces:
  *   options.c    TSCOPE_OPTIONS
  *   diag.c       error/warning lines, abort_on_error
- *   origin.c     interned (site, release function, scope site) triples
+ *   origin.c     interned (site, release function, scope site) triples;
+ *                how a tombstone's release site is described
  *   registry.c   shards: handle -> record map, record slabs, quarantine,
  *                track / release / retain
  *   ext.c        rare per-record data: watches, holds, backtraces
@@ -13,7 +14,9 @@
  *   weak.c       weak references
  *   backtrace.c  capture and symbolization of stack traces
  *   report.c     leak reports (text and JSON)
- *   lifecycle.c  start-up and exit (report, finalizers, exitcode), timeline
+ *   lifecycle.c  start-up and exit (report, finalizers, exitcode), fork
+ *   timeline.c   timeline=PATH sampling
+ * (cache*.c, the weakly keyed cache, builds on watch.h.)
  */
 #ifndef TSCOPE_RUNTIME_INTERNAL_H
 #define TSCOPE_RUNTIME_INTERNAL_H
@@ -181,7 +184,11 @@ void ts_for_each_live(ts_record_visitor fn, void *arg);
 
 /* pthread_atfork handlers (lifecycle.c installs them). */
 void ts_registry_prefork(void);
-void ts_registry_postfork(void);
+void ts_registry_parent_after_fork(void);
+void ts_registry_child_after_fork(void);
+bool ts_ext_trylock_bounded(void);
+void ts_ext_reset_after_fork(void);
+void ts_origin_reset_after_fork(void);
 
 /* Kills every live record that has watches (exit sweep) and fires them with
  * TSCOPE_RELEASED_AT_EXIT.  Returns how many tensors it finalized. */

@@ -46,11 +46,16 @@ static void at_exit(void) {
 
 __attribute__((constructor)) static void init_at_load(void) { ts_init(); }
 
+static void child_after_fork(void) {
+    ts_registry_child_after_fork();
+    ts_origin_reset_after_fork();
+}
+
 void ts_init(void) {
     if (atomic_exchange(&initialized, 1))
         return;
     ts_options_parse(getenv("TSCOPE_OPTIONS"), stderr);
     atexit(at_exit);
-    pthread_atfork(ts_registry_prefork, ts_registry_postfork, ts_registry_postfork);
+    pthread_atfork(ts_registry_prefork, ts_registry_parent_after_fork, child_after_fork);
     ts_timeline_start();
 }

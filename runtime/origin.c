@@ -35,6 +35,8 @@ static uint64_t hash_origin(ts_origin_kind kind, const tscope_site *site,
     return h ^ (h >> 29);
 }
 
+void ts_origin_reset_after_fork(void) { pthread_mutex_init(&mutex, NULL); }
+
 const ts_origin *ts_origin_get(uint32_t index) {
     if (index == 0)
         return &empty_origin;

@@ -624,17 +624,46 @@ size_t ts_finalize_at_exit(void) {
     return finalized;
 }
 
-/* fork(): a child gets copies of locks other threads held at the moment of
- * the fork.  Holding every shard lock (and the ext lock, in the documented
- * order) across the fork gives the child a consistent, unlocked registry. */
-void ts_registry_prefork(void) {
-    for (unsigned i = 0; i < TS_NSHARDS; i++)
-        ts_lock_acquire(&shards[i].lock);
-    ts_ext_lock();
+/*
+ * fork(): the child is a copy with one thread, so a lock another thread
+ * held at that moment would stay held for ever, and a shard it was changing
+ * could be half-changed.  Before fork we take every shard lock, so the child
+ * gets a consistent registry, and release them on both sides afterwards.
+ * The wait for each lock is bounded: under sanitizers fork holds the
+ * allocator lock while running these handlers, and a thread inside our
+ * critical section may be blocked in malloc, which would deadlock.  A lock
+ * not obtained in time is simply released in the child (its shard may then
+ * be inconsistent there; a child that execs at once never notices).
+ */
+static bool held_for_fork[TS_NSHARDS];
+static bool ext_held_for_fork;
+
+static bool try_lock_bounded(ts_lock *l) {
+    for (unsigned spins = 0; spins < 20000; spins++) {
+        if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
+            !atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+            return true;
+        sched_yield();
+    }
+    return false;
 }
 
-void ts_registry_postfork(void) {
-    ts_ext_unlock();
+void ts_registry_prefork(void) {
+    for (unsigned i = 0; i < TS_NSHARDS; i++)
+        held_for_fork[i] = try_lock_bounded(&shards[i].lock);
+    ext_held_for_fork = ts_ext_trylock_bounded();
+}
+
+void ts_registry_parent_after_fork(void) {
+    if (ext_held_for_fork)
+        ts_ext_unlock();
     for (unsigned i = TS_NSHARDS; i > 0; i--)
-        ts_lock_release(&shards[i - 1].lock);
+        if (held_for_fork[i - 1])
+            ts_lock_release(&shards[i - 1].lock);
+}
+
+void ts_registry_child_after_fork(void) {
+    ts_ext_reset_after_fork();
+    for (unsigned i = 0; i < TS_NSHARDS; i++)
+        ts_lock_release(&shards[i].lock);
 }
