@@ -3,7 +3,8 @@
  *
  *   bench_cache wall ROUNDS N   every implementation and op, ROUNDS rounds
  *                               of N ops, interleaved (so load changes hit
- *                               every row alike); prints TSV rows
+ *                               every row alike), timed in thread CPU time;
+ *                               prints TSV rows
  *                               "impl op best_ns median_ns"
  *   bench_cache run IMPL OP N   runs one op N times (for callgrind)
  * Exits non-zero when an implementation's own result checks fail.
@@ -30,9 +31,11 @@ static void (*op_of(const bench_impl *impl, int op))(void *, size_t) {
     }
 }
 
+/* CPU time of this thread, not wall time: on a shared machine a round may
+ * be descheduled for milliseconds, which says nothing about the cache. */
 static double now_ns(void) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
 }
 

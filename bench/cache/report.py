@@ -53,7 +53,7 @@ def main():
     out.append("### Cache keyed weakly by tensors: get and put beside GLib and PyTorch's approach\n")
     out.append("Workload (the PyTorch BSR one): %d live matrices, each keyed by its two index "
                "tensors (crow_indices, col_indices) plus shape and block sizes; caches of %d "
-               "entries; wall time per operation, best and median of %d interleaved rounds "
+               "entries; time per operation (thread CPU time, so descheduled time on the shared machine does not count), best and median of %d interleaved rounds "
                "of %d operations. Ratios use the best times (the machine is shared). "
                "Python rows are net of the loop's own cost.\n" % (256, 256, a.rounds, a.n))
     out.append("| operation | " + " | ".join("%s ns (best / median)" % label for _, label in IMPLS)
