@@ -77,6 +77,9 @@ int main(int argc, char **argv) {
         return 2;
     }
     int stash = !strcmp(argv[1], "stash");
+    /* Line-buffered even into a pipe, so our lines and the runtime's
+     * reports (stderr) appear in the order they happen. */
+    setvbuf(stdout, NULL, _IOLBF, 0);
 
     /* y = X w_true with w_true = (1, -2, 3, -4); X deterministic. */
     gsl_matrix *X = gsl_matrix_alloc(SAMPLES, FEATURES);
