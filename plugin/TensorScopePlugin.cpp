@@ -81,6 +81,8 @@ protected:
     if (!Collector->loadApiFiles())
       return std::make_unique<clang::ASTConsumer>();
     if (Opts->Instrument) {
+      // Before codegen is set up: lets the pass see call lines without -g.
+      prepareCodeGenForInstrumentation(CI, *Opts);
       // The callback outlives this action: it owns what it uses.
       CI.getCodeGenOpts().PassBuilderCallbacks.push_back(
           [Roles, Opts](llvm::PassBuilder &PB) {

@@ -82,8 +82,11 @@ template <> struct MappingTraits<tscope::ApiEntry> {
 
   /// The checks YAML I/O cannot express; the message is reported at the
   /// entry's file:line:col.
-  static std::string validate(IO &, tscope::ApiEntry &E) {
+  static std::string validate(IO &io, tscope::ApiEntry &E) {
     using tscope::ApiRole;
+    // After a field failed to parse, the entry is half-read: say nothing more.
+    if (!io.outputting() && static_cast<Input &>(io).error())
+      return "";
     std::string Role = tscope::apiRoleName(E.Role);
     if (E.Name.empty() == E.Match.empty())
       return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
@@ -127,11 +130,8 @@ template <> struct MappingTraits<ApiFileMapping> {
     io.mapOptional("library", F.Library);
     io.mapOptional("functions", F.Functions);
   }
-  static std::string validate(IO &, ApiFileMapping &F) {
-    if (!F.Functions)
-      return "missing 'functions:' (the list of function entries)";
-    return "";
-  }
+  // No validate(): on an empty document YAML I/O would report its message
+  // at a null node.  loadApiFile checks for 'functions:' instead.
 };
 
 } // namespace yaml
@@ -158,6 +158,30 @@ struct DiagSink {
   bool Failed = false;
 };
 
+/// YAML I/O says only "unknown enumerated scalar": name the value and list
+/// the accepted ones.
+std::string explain(const llvm::SMDiagnostic &D) {
+  std::string Message = D.getMessage().str();
+  if (Message != "unknown enumerated scalar")
+    return Message;
+  llvm::StringRef Line = D.getLineContents();
+  llvm::StringRef Key = Line.split(':').first.trim().ltrim("- ");
+  llvm::StringRef Value;
+  if (D.getColumnNo() >= 0 && (size_t)D.getColumnNo() < Line.size())
+    Value = Line.drop_front(D.getColumnNo()).split('#').first.trim().trim("'\"");
+  std::string Expected;
+  if (Key == "role")
+    Expected = "creates, creates_out, releases, retains, consumes, detaches, borrows";
+  else if (Key == "success")
+    Expected = "always, returns_zero, returns_nonzero, returns_null, returns_nonnull";
+  std::string Out = "unknown value '" + Value.str() + "'";
+  if (!Key.empty())
+    Out += " for '" + Key.str() + "'";
+  if (!Expected.empty())
+    Out += " (expected one of: " + Expected + ")";
+  return Out;
+}
+
 void forwardYamlDiagnostic(const llvm::SMDiagnostic &D, void *Context) {
   auto *Sink = static_cast<DiagSink *>(Context);
   Sink->Failed = true;
@@ -166,7 +190,7 @@ void forwardYamlDiagnostic(const llvm::SMDiagnostic &D, void *Context) {
     Where += ":" + std::to_string(D.getLineNo()) + ":" +
              std::to_string(D.getColumnNo() + 1);
   Sink->Diags->error(clang::SourceLocation(),
-                     "API description " + Where + ": " + D.getMessage());
+                     "API description " + Where + ": " + explain(D));
 }
 } // namespace
 
@@ -193,7 +217,6 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
       return false;
   }
   if (!Parsed.Functions) {
-    // An empty document never reaches validate().
     Diags.error(clang::SourceLocation(),
                 "API description " + Path +
                     ":1:1: missing 'functions:' (the list of function entries)");

@@ -214,9 +214,22 @@ void RoleCollector::resolveApiReleaseNames() {
   }
 }
 
-// A create with no named release function: the releasing function whose
-// name shares the longest prefix (at least 2 characters, no tie) with it, or
-// else the TU's only releasing function.  Documented in docs/annotations.md.
+// A create with no named release function gets one by name (documented in
+// docs/annotations.md): among the releasing functions sharing the longest
+// name prefix with it (at least 2 characters), the only one, or else the
+// only one whose rest of the name is a release verb (t_new -> t_free, not
+// t_swap); failing that, the TU's only releasing function.
+namespace {
+bool isReleaseVerb(llvm::StringRef Rest) {
+  for (const char *Verb : {"free", "release", "destroy", "delete", "dispose",
+                           "unref", "decref", "dealloc", "drop", "done",
+                           "close", "put"})
+    if (Rest.equals_insensitive(Verb))
+      return true;
+  return false;
+}
+} // namespace
+
 void RoleCollector::inferMissingReleases() {
   std::vector<std::string> Releasers;
   for (auto &Entry : Table.entries())
@@ -227,29 +240,36 @@ void RoleCollector::inferMissingReleases() {
   std::vector<std::string> Missing;
   for (auto &Entry : Table.entries())
     if ((Entry.second.Creates || Entry.second.CreatesOut) &&
-        Entry.second.ReleaseFunction.empty())
+        Entry.second.ReleaseFunction.empty() &&
+        Entry.second.Source != RoleSource::ApiFile) // files say it, or api-check asks
       Missing.push_back(Entry.first().str());
   for (const std::string &Key : Missing) {
-    std::string Best;
     size_t BestLen = 0;
-    bool Tie = false;
+    std::vector<const std::string *> Best;
     for (const std::string &Candidate : Releasers) {
       size_t Len = 0;
       while (Len < Candidate.size() && Len < Key.size() &&
              Candidate[Len] == Key[Len])
         ++Len;
       if (Len > BestLen) {
-        Best = Candidate;
         BestLen = Len;
-        Tie = false;
-      } else if (Len == BestLen && Len > 0) {
-        Tie = true;
+        Best.clear();
       }
+      if (Len == BestLen)
+        Best.push_back(&Candidate);
     }
     std::string Chosen;
-    if (BestLen >= 2 && !Tie)
-      Chosen = Best;
-    else if (Releasers.size() == 1)
+    if (BestLen >= 2 && Best.size() == 1) {
+      Chosen = *Best.front();
+    } else if (BestLen >= 2) {
+      std::vector<const std::string *> Verbs;
+      for (const std::string *C : Best)
+        if (isReleaseVerb(llvm::StringRef(*C).drop_front(BestLen)))
+          Verbs.push_back(C);
+      if (Verbs.size() == 1)
+        Chosen = *Verbs.front();
+    }
+    if (Chosen.empty() && Releasers.size() == 1)
       Chosen = Releasers.front();
     if (!Chosen.empty())
       Table.getOrCreate(Key, RoleSource::Annotation).ReleaseFunction = Chosen;
