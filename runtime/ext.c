@@ -24,7 +24,7 @@ void ts_ext_lock(void) { pthread_mutex_lock(&mutex); }
 void ts_ext_reset_after_fork(void) { pthread_mutex_init(&mutex, NULL); }
 
 bool ts_ext_trylock_bounded(void) {
-    for (unsigned tries = 0; tries < 20000; tries++) {
+    for (unsigned tries = 0; tries < 1000; tries++) {
         if (pthread_mutex_trylock(&mutex) == 0)
             return true;
         sched_yield();

@@ -20,6 +20,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define SLOT_EMPTY 0u
 #define SLOT_DELETED UINT32_MAX /* slots hold index + 1 */
@@ -638,19 +639,29 @@ size_t ts_finalize_at_exit(void) {
 static bool held_for_fork[TS_NSHARDS];
 static bool ext_held_for_fork;
 
-static bool try_lock_bounded(ts_lock *l) {
-    for (unsigned spins = 0; spins < 20000; spins++) {
+static double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Tries until `deadline` (ms), then once more: a fork waits at most about
+ * 100 ms in all for locks it cannot get. */
+static bool try_lock_until(ts_lock *l, double deadline) {
+    for (;;) {
         if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
             !atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
             return true;
+        if (now_ms() > deadline)
+            return false;
         sched_yield();
     }
-    return false;
 }
 
 void ts_registry_prefork(void) {
+    double deadline = now_ms() + 100;
     for (unsigned i = 0; i < TS_NSHARDS; i++)
-        held_for_fork[i] = try_lock_bounded(&shards[i].lock);
+        held_for_fork[i] = try_lock_until(&shards[i].lock, deadline);
     ext_held_for_fork = ts_ext_trylock_bounded();
 }
 

@@ -23,7 +23,7 @@ int main(void) {
     pthread_t th[2];
     for (int i = 0; i < 2; i++)
         pthread_create(&th[i], NULL, churn, NULL);
-    for (int round = 0; round < 8; round++) {
+    for (int round = 0; round < 6; round++) {
         pid_t pid = fork();
         if (pid == 0) {
             /* The child: the registry must be usable, not deadlocked. */
