@@ -50,6 +50,7 @@
       parts.push("peak " + s.peak_live + " live tensors over " + fmtMs(s.duration_ms) +
                  " (" + plural(s.samples, "sample") + ")");
     }
+    if (s.source_dir) parts.push("files under " + s.source_dir);
     document.getElementById("summary").textContent = parts.join("; ") + ".";
   }
 

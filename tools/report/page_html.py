@@ -6,6 +6,7 @@ import os
 import re
 
 import flame
+import sites
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Sites beyond this many are drawn as one "other sites" band, so the chart
@@ -73,9 +74,35 @@ def flame_paths(leaks):
     return paths, kind
 
 
+def shorten_paths(leaks, timeline):
+    """Strips the directory all sites share (e.g. /home/me/project/src/)
+    from every site and scope label; returns that directory."""
+    labels = []
+    if leaks is not None:
+        for site in leaks["sites"]:
+            labels.append(site["site"])
+            labels.extend(sc["scope"] for sc in site["scopes"] if sc["scope"])
+    if timeline is not None:
+        labels.extend(timeline["sites"])
+    prefix = sites.common_dir(labels)
+    if not prefix:
+        return ""
+    if leaks is not None:
+        for site in leaks["sites"]:
+            site["site"] = sites.strip_dir(site["site"], prefix)
+            for sc in site["scopes"]:
+                sc["scope"] = sites.strip_dir(sc["scope"], prefix)
+    if timeline is not None:
+        timeline["sites"] = [sites.strip_dir(l, prefix) for l in timeline["sites"]]
+        for sample in timeline["samples"]:
+            sample["live"] = {sites.strip_dir(l, prefix): n for l, n in sample["live"].items()}
+    return prefix
+
+
 def view_model(leaks, timeline, title):
     model = {"title": title, "timeline": None, "flame": None, "flame_kind": "site, then scope",
              "leaks": [], "summary": {"leaked": 0, "leak_sites": 0}}
+    model["summary"]["source_dir"] = shorten_paths(leaks, timeline)
     if leaks is not None:
         paths, kind = flame_paths(leaks)
         model["flame"] = flame.build_tree(paths)
