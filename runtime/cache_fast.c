@@ -8,7 +8,8 @@
  *    entry has left the table (the guarantee a locked get gives: the entry
  *    was live at the moment of the lookup).
  *  - The fast path never dereferences an entry.  A hit stamps its slot with
- *    the thread's clock and queues the slot once in the view's dirty ring.
+ *    the thread's hit count (its clock) and queues the slot once in the
+ *    view's dirty ring.
  *    Draining (under c->lock) sorts the queued slots by stamp and moves
  *    their entries to the LRU front in that order, after finding each
  *    entry pointer in its bucket and checking its serial -- an entry freed

@@ -55,8 +55,9 @@ typedef struct stamped {
 
 struct cache_view {
     cache_view *next; /* in c->views, under c->lock */
+    /* Lock-free hits so far: the owner's clock for stamps and the hit count
+     * get_stats sums (one writer: a load and a store). */
     atomic_uint_fast64_t hits;
-    uint64_t clock;       /* the owner's hit counter for stamps */
     atomic_uint dirty_head; /* written by the owner */
     atomic_uint dirty_tail; /* written by drainers, under c->lock */
     unsigned *dirty;      /* ring of nslots slot indexes */
@@ -67,11 +68,13 @@ struct cache_view {
     view_slot slots[];
 };
 
-/* This thread's views: cache id -> view, replaced round-robin. */
+/* This thread's views: cache id -> view, replaced round-robin; `last` is
+ * the one found last, tried first. */
 typedef struct thread_views {
     uint64_t cache_id[TLS_VIEWS];
     cache_view *view[TLS_VIEWS];
     unsigned next;
+    unsigned last;
 } thread_views;
 
 /* Hidden: internal to the library, and initial-exec so a lookup is a plain
@@ -81,9 +84,15 @@ extern _Thread_local thread_views tscope_cache_tls_views_
 
 /* The calling thread's view of `c`, or NULL.  No lock. */
 static inline cache_view *cache_view_find(tscope_cache *c) {
-    for (unsigned i = 0; i < TLS_VIEWS; i++)
-        if (tscope_cache_tls_views_.cache_id[i] == c->id)
-            return tscope_cache_tls_views_.view[i];
+    thread_views *t = &tscope_cache_tls_views_;
+    if (t->cache_id[t->last] == c->id)
+        return t->view[t->last];
+    for (unsigned i = 0; i < TLS_VIEWS; i++) {
+        if (t->cache_id[i] == c->id) {
+            t->last = i;
+            return t->view[i];
+        }
+    }
     return NULL;
 }
 
@@ -92,7 +101,9 @@ static inline cache_view *cache_view_find(tscope_cache *c) {
  * queued once for the next drain. */
 static inline void cache_view_note_hit(cache_view *v, unsigned i) {
     view_slot *s = &v->slots[i];
-    atomic_store_explicit(&s->stamp, ++v->clock, memory_order_relaxed);
+    uint64_t now = atomic_load_explicit(&v->hits, memory_order_relaxed) + 1;
+    atomic_store_explicit(&v->hits, now, memory_order_relaxed);
+    atomic_store_explicit(&s->stamp, now, memory_order_relaxed);
     if (atomic_load_explicit(&s->queued, memory_order_relaxed))
         return;
     unsigned head = atomic_load_explicit(&v->dirty_head, memory_order_relaxed);
@@ -118,9 +129,6 @@ static inline void *cache_view_lookup(tscope_cache *c, cache_view *v,
             return NULL; /* an empty slot ends the probe: not remembered */
         if (cache_key_matches(&s->key, k, hash)) {
             *found = 1;
-            atomic_store_explicit(&v->hits,
-                                  atomic_load_explicit(&v->hits, memory_order_relaxed) + 1,
-                                  memory_order_relaxed);
             cache_view_note_hit(v, i);
             return s->value;
         }

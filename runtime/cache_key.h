@@ -44,14 +44,14 @@ static inline int cache_key_valid(const tscope_key *k) {
     return k->overflow_ == 0;
 }
 
-/* The finalized 64-bit hash of a valid key (fmix64 of the running hash). */
+/* The finalized 64-bit hash of a valid key: the running hash already
+ * multiplied every part in, so one more multiply-xorshift spreads its high
+ * bits into the low ones that pick buckets and view slots. */
 static inline uint64_t cache_key_hash(const tscope_key *k) {
     uint64_t h = k->hash_ ^ ((uint64_t)k->ntensors_ << 32) ^ k->nbytes_;
-    h ^= h >> 33;
+    h ^= h >> 32;
     h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
+    h ^= h >> 29;
     return h;
 }
 
