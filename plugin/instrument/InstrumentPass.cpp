@@ -18,6 +18,8 @@
 #include "RuntimeApi.h"
 #include "SourceLines.h"
 
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -33,12 +35,49 @@ struct FunctionPlan {
 };
 } // namespace
 
-static FunctionPlan planFor(Function &F, const RoleTable &Roles) {
+/// The annotate("...") strings clang emitted for each function definition
+/// (llvm.global.annotations).  They reach template instantiations, which the
+/// AST side never sees as top-level declarations.
+static DenseMap<const Function *, SmallVector<StringRef, 2>>
+functionAnnotations(Module &M) {
+  DenseMap<const Function *, SmallVector<StringRef, 2>> Result;
+  GlobalVariable *GV = M.getGlobalVariable("llvm.global.annotations");
+  if (!GV || !GV->hasInitializer())
+    return Result;
+  auto *Array = dyn_cast<ConstantArray>(GV->getInitializer());
+  if (!Array)
+    return Result;
+  for (Value *Op : Array->operands()) {
+    auto *Entry = dyn_cast<ConstantStruct>(Op);
+    if (!Entry || Entry->getNumOperands() < 2)
+      continue;
+    auto *F = dyn_cast<Function>(Entry->getOperand(0)->stripPointerCasts());
+    auto *Str =
+        dyn_cast<GlobalVariable>(Entry->getOperand(1)->stripPointerCasts());
+    if (!F || !Str || !Str->hasInitializer())
+      continue;
+    if (auto *Data = dyn_cast<ConstantDataSequential>(Str->getInitializer()))
+      if (Data->isString())
+        Result[F].push_back(Data->getAsString().rtrim('\0'));
+  }
+  return Result;
+}
+
+static FunctionPlan
+planFor(Function &F, const RoleTable &Roles,
+        const DenseMap<const Function *, SmallVector<StringRef, 2>> &Notes) {
   FunctionPlan Plan;
   if (const FunctionRoles *Self = Roles.lookup(F.getName())) {
     Plan.AutoLoops = Self->AutoLoops;
-    Plan.AutoScope = Self->AutoScope || Self->AutoLoops; // loops imply it
+    Plan.AutoScope = Self->AutoScope;
   }
+  auto It = Notes.find(&F);
+  if (It != Notes.end())
+    for (StringRef Note : It->second) {
+      Plan.AutoLoops |= Note == "tscope_auto_loops";
+      Plan.AutoScope |= Note == "tscope_auto";
+    }
+  Plan.AutoScope |= Plan.AutoLoops; // loop scopes imply a function scope
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -53,6 +92,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   RuntimeApi Api(M);
   RoleCallInstrumenter Calls(Api, *Roles);
 
+  auto Notes = functionAnnotations(M);
   SmallVector<std::pair<Function *, FunctionPlan>, 32> Work;
   bool AnyAutoScope = false;
   for (Function &F : M) {
@@ -60,7 +100,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     // instrument the hooks themselves.
     if (F.isDeclaration() || F.getName().starts_with("tscope_"))
       continue;
-    FunctionPlan Plan = planFor(F, *Roles);
+    FunctionPlan Plan = planFor(F, *Roles, Notes);
     AnyAutoScope |= Plan.AutoScope;
     Work.push_back({&F, Plan});
   }

@@ -80,3 +80,20 @@ TSCOPE_AUTO int scoped_guard(int n) {
   may_throw();
   return tensor_use(t);
 }
+
+// Template instantiations are auto-scoped too (their annotations reach the
+// IR), loop depths included.
+// CHECK-LABEL: define {{.*}}@_Z9run_loopsIiEdi(
+// CHECK: %[[TS:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[TL:.*]] = call ptr @tscope_scope_begin(
+// CHECK: call ptr @tscope_scope_adopt(ptr %[[TS]],
+// CHECK: call void @tscope_scope_end(ptr %[[TL]])
+template <typename T> TSCOPE_AUTO_LOOPS double run_loops(int n) {
+  tensor *last = nullptr;
+  for (int i = 0; i < n; i++) {
+    tensor *t = tensor_new(i);
+    last = t;
+  }
+  return tensor_use(last);
+}
+double use_template(int n) { return run_loops<int>(n); }
