@@ -1,10 +1,7 @@
 #!/usr/bin/env bash
 # take-screenshot.sh PAGE.html OUT.png [WIDTHxHEIGHT] -- a picture of a
 # tscope-report page as headless Chromium draws it (Debian `chromium`), for
-# the docs.  The pictures here were made with:
-#   report-example.png        test/report/Inputs/growing_leak.c run with
-#                             json=, timeline=, timeline_interval_ms=2
-#   training-loop-report.png  examples/training-loop (see its README)
+# the docs.  training-loop-report.png is remade by training-loop-report.sh.
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: $0 PAGE.html OUT.png [WIDTHxHEIGHT]" >&2; exit 2; }
 [ -f "$1" ] || { echo "$0: $1: no such file" >&2; exit 1; }
