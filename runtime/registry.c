@@ -238,15 +238,10 @@ static ts_backtrace *copy_backtrace(const ts_backtrace *bt) {
     return c;
 }
 
-static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t released,
-                        const ts_backtrace *release_bt, struct tscope_watch_ **fire,
-                        bool to_quarantine) {
-    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-    /* Weak references read NULL from here on. */
-    atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
-    r->u.released = released;
-    r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
-    shard_live_add(s, -1);
+/* The rare half of a death: watches to fire, stacks to keep. */
+__attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r,
+                                                      const ts_backtrace *release_bt,
+                                                      struct tscope_watch_ **fire) {
     if (r->bits & TS_REC_HAS_EXT) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
@@ -274,6 +269,19 @@ static void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t relea
             ts_ext_unlock();
         }
     }
+}
+
+static inline void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t released,
+                               const ts_backtrace *release_bt, struct tscope_watch_ **fire,
+                               bool to_quarantine) {
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    /* Weak references read NULL from here on. */
+    atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
+    r->u.released = released;
+    r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
+    shard_live_add(s, -1);
+    if ((r->bits & TS_REC_HAS_EXT) || release_bt)
+        kill_ext_locked(idx, r, release_bt, fire);
     if (to_quarantine)
         quarantine_push(s, idx, r);
 }
