@@ -6,6 +6,8 @@
 // RUN:   -fplugin-arg-tensorscope-dump-roles=1 %s -o %t.o | FileCheck %s
 // RUN: %clang -c -O2 %tscope_plugin -fplugin-arg-tensorscope-lint=0 \
 // RUN:   -fplugin-arg-tensorscope-dump-roles=1 %s -o %t.o | FileCheck %s
+// RUN: %clang -c -O2 -flto %tscope_plugin -fplugin-arg-tensorscope-lint=0 \
+// RUN:   -fplugin-arg-tensorscope-dump-roles=1 %s -o %t.lto.o | FileCheck %s
 #include <tensorscope.h>
 
 typedef struct tensor tensor;
