@@ -2,6 +2,7 @@
 #include "FunctionAnalysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 
@@ -243,6 +244,80 @@ bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
   return refineTruth(S, Cond, Outcome);
 }
 
+/// `for (i = C0; i < C1; ...)` whose condition holds at entry: the body
+/// runs at least once, so the edge into the loop skips the exit branch
+/// (otherwise `for (i = 0; i < 4; i++) free(ts[i]);` would look skippable).
+bool FunctionAnalysis::entersLoopBody(const CFGBlock *From,
+                                      const CFGBlock *CondBlock) const {
+  const auto *FS = dyn_cast_or_null<ForStmt>(CondBlock->getTerminatorStmt());
+  if (!FS || !FS->getCond() || From->getLoopTarget() == FS ||
+      CondBlock->succ_size() != 2 || !*CondBlock->succ_begin())
+    return false;
+  const ValueDecl *Var = nullptr;
+  const Expr *Start = nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+        Var = VD;
+        Start = VD->getInit();
+      }
+  } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts())) {
+        Var = DRE->getDecl();
+        Start = BO->getRHS();
+      }
+  }
+  const auto *Cmp = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  if (!Var || !Start || !Cmp)
+    return false;
+  const auto *L = dyn_cast<DeclRefExpr>(Cmp->getLHS()->IgnoreParenImpCasts());
+  if (!L || L->getDecl() != Var)
+    return false;
+  Expr::EvalResult S, E;
+  if (!Start->EvaluateAsInt(S, Ctx) || !Cmp->getRHS()->EvaluateAsInt(E, Ctx))
+    return false;
+  int64_t A = S.Val.getInt().getExtValue(), B = E.Val.getInt().getExtValue();
+  switch (Cmp->getOpcode()) {
+  case BO_LT: return A < B;
+  case BO_LE: return A <= B;
+  case BO_GT: return A > B;
+  case BO_GE: return A >= B;
+  case BO_NE: return A != B;
+  default: return false;
+  }
+}
+
+/// Forgets variables no later statement reads, unless they hold a tensor
+/// that is still owned (that one must stay visible for the leak check at
+/// the exit).  Keeps states small in long functions: cost stays linear.
+void FunctionAnalysis::pruneDeadVars(const CFGBlock *B, State &S) {
+  if (!Live || S.Vars.size() < 8)
+    return;
+  const Stmt *First = nullptr;
+  for (const CFGElement &El : *B)
+    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>()) {
+      First = CS->getStmt();
+      break;
+    }
+  llvm::SmallVector<VarKey, 8> Dead;
+  for (const auto &KV : S.Vars) {
+    const auto *VD = dyn_cast<VarDecl>(KV.first.first);
+    if (!VD)
+      continue;
+    bool IsLive = First ? Live->isLive(First, VD) : Live->isLive(B, VD);
+    if (IsLive)
+      continue;
+    bool HoldsOwned = false;
+    for (unsigned Id : KV.second.Ids)
+      HoldsOwned |= S.statusOf(Id).has(SOwned | SScope) || Ids[Id].K == Identity::Param;
+    if (!HoldsOwned)
+      Dead.push_back(KV.first);
+  }
+  for (const VarKey &K : Dead)
+    S.Vars.erase(K);
+}
+
 void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
   for (const CFGElement &El : *B)
     if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
@@ -284,6 +359,7 @@ bool FunctionAnalysis::run() {
   if (!Cfg)
     return false;
   Parents = &AC->getParentMap();
+  Live = AC->getAnalysis<LiveVariables>();
   Summary.ParamReleased.assign(FD->getNumParams(), false);
   Summary.ParamConsumed.assign(FD->getNumParams(), false);
 
@@ -304,10 +380,12 @@ bool FunctionAnalysis::run() {
       State Next = S;
       if (Cond && !refine(Next, Cond, Index == 0))
         continue; // this edge cannot be taken in this state
-      State &Target = In[Succ->getBlockID()];
-      if (!W) {
-        continue;
+      if (entersLoopBody(B, Succ)) {
+        // Evaluate the condition block on the way, then go straight in.
+        runBlock(Succ, Next);
+        Succ = *Succ->succ_begin();
       }
+      State &Target = In[Succ->getBlockID()];
       State Old = Target;
       joinInto(Target, Next);
       if (Target != Old)
@@ -323,9 +401,11 @@ bool FunctionAnalysis::run() {
     unsigned ID = B->getBlockID();
     if (++Visits[ID] > 64)
       continue;
-    State S = In[ID];
-    if (!S.Reachable)
+    State &Entry = In[ID];
+    if (!Entry.Reachable)
       continue;
+    pruneDeadVars(B, Entry);
+    State S = Entry;
     runBlock(B, S);
     Propagate(B, S, &W);
   }
@@ -334,7 +414,6 @@ bool FunctionAnalysis::run() {
   Reporting = true;
   const CFGBlock *Exit = &Cfg->getExit();
   for (const CFGBlock *B : *AC->getAnalysis<PostOrderCFGView>()) {
-    (void)0;
     State S = In[B->getBlockID()];
     if (!S.Reachable || B == Exit)
       continue;

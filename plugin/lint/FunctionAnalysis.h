@@ -35,6 +35,10 @@
 #include <string>
 #include <vector>
 
+namespace clang {
+class LiveVariables;
+}
+
 namespace tscope {
 
 /// One tensor identity of the function being analysed.
@@ -92,6 +96,7 @@ private:
   // --- driver (FunctionAnalysis.cpp) ---
   State entryState();
   void runBlock(const clang::CFGBlock *B, State &S);
+  void pruneDeadVars(const clang::CFGBlock *B, State &S);
   bool refine(State &S, const clang::Expr *Cond, bool Outcome);
   bool refineNull(State &S, const clang::Expr *E, bool NonNull);
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
@@ -102,6 +107,8 @@ private:
   bool isStableCondition(const clang::Expr *E) const;
   void collectModifiedVars();
   const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
+  bool entersLoopBody(const clang::CFGBlock *From,
+                      const clang::CFGBlock *CondBlock) const;
 
   // --- transfer (Transfer.cpp) ---
   void transfer(const clang::Stmt *S, State &St);
@@ -155,6 +162,7 @@ private:
   std::unique_ptr<clang::AnalysisDeclContext> AC;
   clang::CFG *Cfg = nullptr;
   clang::ParentMap *Parents = nullptr;
+  clang::LiveVariables *Live = nullptr;
 
   std::vector<Identity> Ids;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> SiteIds;

@@ -102,10 +102,36 @@ bool State::referenced(unsigned Id) const {
 
 namespace {
 
+/// The outcome of condition `Cond` known on every path of a side: -1 none.
+int factOn(const llvm::SmallVectorImpl<Fact> &Facts, int Cond) {
+  for (const Fact &F : Facts)
+    if (F.Cond == Cond)
+      return F.Outcome ? 1 : 0;
+  return -1;
+}
+
+/// A plain status `M` from a side where condition `G` is known to have
+/// outcome `Known` (or unknown: -1) joined into a status split on `G`.
+Status addPlainToSplit(Status R, uint16_t M, int Known) {
+  if (Known != 0)
+    R.IfTrue |= M;
+  if (Known != 1)
+    R.IfFalse |= M;
+  R.Mask = R.IfTrue | R.IfFalse;
+  if (R.IfTrue == R.IfFalse)
+    R.Guard = -1;
+  return R;
+}
+
 /// Splits or merges two statuses.  `Split` >= 0 is a condition whose
 /// outcome differs between the two sides (`AIsTrue`: side A took the true
-/// branch): differing statuses then become a split on it.
-Status joinStatus(const Status &A, const Status &B, int Split, bool AIsTrue) {
+/// branch): differing statuses then become a split on it.  A plain status
+/// joined with a split one lands only in the arm its side's facts allow
+/// (after `if (c) use(t)` the true side is no longer split, yet it is still
+/// the "c is true" arm).
+Status joinStatus(const Status &A, const Status &B, int Split, bool AIsTrue,
+                  const llvm::SmallVectorImpl<Fact> &FactsA,
+                  const llvm::SmallVectorImpl<Fact> &FactsB) {
   if (A == B)
     return A;
   Status R;
@@ -123,26 +149,18 @@ Status joinStatus(const Status &A, const Status &B, int Split, bool AIsTrue) {
     R.Guard = A.Guard;
     R.IfTrue = A.IfTrue | B.IfTrue;
     R.IfFalse = A.IfFalse | B.IfFalse;
-  } else if (A.Guard >= 0 && B.Guard < 0) {
-    R.Guard = A.Guard;
-    R.IfTrue = A.IfTrue | B.Mask;
-    R.IfFalse = A.IfFalse | B.Mask;
-  } else if (B.Guard >= 0 && A.Guard < 0) {
-    R.Guard = B.Guard;
-    R.IfTrue = B.IfTrue | A.Mask;
-    R.IfFalse = B.IfFalse | A.Mask;
-  } else {
-    return Status::plain(A.Mask | B.Mask);
+    R.Mask = R.IfTrue | R.IfFalse;
+    if (R.IfTrue == R.IfFalse)
+      R.Guard = -1;
+    return R;
   }
-  R.Mask = R.IfTrue | R.IfFalse;
-  if (R.IfTrue == R.IfFalse)
-    R.Guard = -1;
-  return R;
+  if (A.Guard >= 0 && B.Guard < 0)
+    return addPlainToSplit(A, B.Mask, factOn(FactsB, A.Guard));
+  if (B.Guard >= 0 && A.Guard < 0)
+    return addPlainToSplit(B, A.Mask, factOn(FactsA, B.Guard));
+  return Status::plain(A.Mask | B.Mask);
 }
 
-/// Is a NULL held on side `S` explained by identities of `Ids` not being
-/// alive there?  (t = NULL; if (c) t = create(); -> after the join, t is
-/// "the create's result", NULL exactly when the create did not run.)
 using Statuses = llvm::SmallVectorImpl<Status>;
 uint16_t maskOf(const Statuses &S, unsigned Id) {
   return Id < S.size() ? S[Id].Mask : (uint16_t)SUnborn;
@@ -211,7 +229,8 @@ void joinInto(State &Into, const State &From) {
   Into.Tensors.resize(N);
   for (size_t I = 0; I < N; ++I)
     Into.Tensors[I] = joinStatus(I < Before.size() ? Before[I] : Status(),
-                                 From.statusOf(I), Split, IntoIsTrue);
+                                 From.statusOf(I), Split, IntoIsTrue,
+                                 Into.Facts, From.Facts);
 
   llvm::SmallVector<Fact, 4> Common;
   for (const Fact &F : Into.Facts)

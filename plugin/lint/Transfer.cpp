@@ -313,11 +313,12 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       consumeValue(V, CE, St);
     else if (Ret || ReleasingCallback)
       loseTrack(V, St);
-    else {
+    else if (Det) {
       checkUse(V, Arg, St, "passed to");
-      if (Det)
-        for (unsigned Id : V.Ids)
-          St.status(Id).update(SScope, SOwned);
+      for (unsigned Id : V.Ids)
+        St.status(Id).update(SScope, SOwned);
+    } else {
+      checkUse(V, Arg, St, "passed to");
       for (unsigned Id : V.Ids)
         if (!St.referenced(Id))
           LastDrop[Id] = {Arg->getBeginLoc(),
@@ -327,6 +328,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   }
 
   AbsVal Result;
+  // tscope_detach-style functions return their argument.
+  for (const std::vector<unsigned> *PassThrough : {R ? &R->Detaches : nullptr, R ? &R->Retains : nullptr})
+    if (PassThrough && PassThrough->size() == 1 && CE->getType()->isPointerType() &&
+        (*PassThrough)[0] >= Shift && (*PassThrough)[0] - Shift < CE->getNumArgs())
+      Result = valueOf(CE->getArg((*PassThrough)[0] - Shift), St);
   if (R && R->Creates) {
     unsigned Id = newIdentity(CE, R, Identity::Created, St);
     bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());

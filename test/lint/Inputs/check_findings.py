@@ -17,8 +17,8 @@ for o in objs:
 leak = [o for o in objs if o["rule"] == "tscope-leak"]
 double = [o for o in objs if o["rule"] == "tscope-double-release"]
 assert len(leak) == 2 and len(double) == 2, objs
-assert all(o["level"] == "warning" and o["function"] == "f" and o["line"] == 12 for o in leak), leak
-assert all(o["level"] == "error" and o["function"] == "g" and o["line"] == 17 for o in double), double
-assert leak[0]["notes"][0]["line"] == 10 and "created here" in leak[0]["notes"][0]["message"]
-assert any(n["message"] == "first released here" and n["line"] == 16 for n in double[0]["notes"])
+assert all(o["level"] == "warning" and o["function"] == "f" and o["line"] == 11 for o in leak), leak
+assert all(o["level"] == "error" and o["function"] == "g" and o["line"] == 16 for o in double), double
+assert leak[0]["notes"][0]["line"] == 9 and "created here" in leak[0]["notes"][0]["message"]
+assert any(n["message"] == "first released here" and n["line"] == 15 for n in double[0]["notes"])
 print("findings ok")

@@ -15,7 +15,7 @@ while len(out) < lines - 8:
     if k == 0:
         out += ["  if (a > %d) {" % i,
                 "    tensor *t%d = t_ones(n);" % i,
-                "    if (!t%d) return acc;" % i,
+                "    if (!t%d) { t_free(keep); return acc; }" % i,
                 "    acc += t_sum(t%d);" % i,
                 "    t_free(t%d);" % i,
                 "  } else if (b > %d) {" % i,

@@ -1,0 +1,14 @@
+// Correct: created into a local array, released in a second loop.
+// RUN: %lint_verify %s
+// expected-no-diagnostics
+#include "tensor.h"
+
+float f(size_t n) {
+  tensor *ts[4];
+  for (int i = 0; i < 4; i++)
+    ts[i] = t_zeros_or_die(n);
+  float s = t_sum(ts[0]);
+  for (int i = 0; i < 4; i++)
+    t_free(ts[i]);
+  return s;
+}
