@@ -33,11 +33,25 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = ["leak", "double-release", "use-after-release", "borrowed-release", "scope-escape"]
 
 # -verify markers: expected-warning, expected-warning@+1, @-2, @12, "2 {{".
-MARKER = re.compile(r"expected-(warning|error)(?:@([+-]?)(\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}")
-# A function definition starts at column 0 and does not end in ';'.
-FUNC_START = re.compile(r"^(?!static_assert|typedef|struct\s+\w+\s*\{|#)[A-Za-z_][\w \t\*]*?\b(\w+)\s*\([^;]*$")
+MARKER = re.compile(r"expected-(warning|error)(?:-re)?(?:@([+-]?)(\d+))?(?:\s+(\d+))?\s*\{\{(.*?)\}\}")
+# A function definition starts at column 0 (a line ending in ";" without
+# "{" is a declaration); it ends where its braces balance.
+FUNC_START = re.compile(r"^(?!static_assert|typedef|struct\s+\w+\s*\{|#)[A-Za-z_][\w \t\*]*?\b(\w+)\s*\(")
 RUN_PLUGIN_ARG = re.compile(r"-fplugin-arg-tensorscope-([\w-]+=\S+)")
-RUN_DEFINE = re.compile(r"\s(-D\S+)")
+RUN_FLAGS = re.compile(r"\s(-D\S+|-I\s*\S+|-isystem\s+\S+)")
+# A bug-finding test: `%lint_verify [include flags] %s` and nothing else.
+# Other files test TensorScope's controls (suppression comments,
+# TSCOPE_NO_LINT, -w/-Werror, lint-error=, fix-its, the JSON findings) and
+# say nothing about finding bugs: they are left out and listed.
+VERIFY_RUN = re.compile(r"^\s*%lint_verify(\s+(-I\s*\S+|-isystem\s+\S+))*\s+%s\s*$")
+CONTROL_MARKS = ("tscope-ignore", "TSCOPE_NO_LINT")
+
+
+def is_bug_finding_test(path):
+    text = open(path, encoding="utf-8").read()
+    runs = [l.split("RUN:", 1)[1] for l in text.splitlines() if "RUN:" in l]
+    return bool(runs) and all(VERIFY_RUN.match(r) for r in runs) and \
+        not any(m in text for m in CONTROL_MARKS)
 
 
 def kind_of_marker(text):
@@ -57,13 +71,19 @@ def parse_corpus_file(path):
     """(functions [(name, first, last)], bugs [(line, kind|None, text)],
     plugin args, defines, is_cxx)"""
     lines = open(path, encoding="utf-8").read().splitlines()
-    funcs, current = [], None
+    funcs, current, depth = [], None, 0
     for n, text in enumerate(lines, 1):
+        code = re.sub(r'"(\\.|[^"\\])*"|//.*$', "", text)  # braces in strings/comments do not count
         if current is None:
             m = FUNC_START.match(text)
-            if m and m.group(1) not in ("if", "for", "while", "switch", "return", "sizeof"):
-                current = (m.group(1), n)
-        elif text.startswith("}"):
+            if not m or m.group(1) in ("if", "for", "while", "switch", "return", "sizeof"):
+                continue
+            if "{" not in code and code.rstrip().endswith(";"):
+                continue  # a declaration
+            current, depth = (m.group(1), n), 0
+        opened = depth > 0 or "{" in code
+        depth += code.count("{") - code.count("}")
+        if opened and depth <= 0 and "{" in "".join(lines[current[1] - 1:n]):
             funcs.append((current[0], current[1], n))
             current = None
     bugs = []
@@ -75,9 +95,9 @@ def parse_corpus_file(path):
                 line = n + int(num) if sign == "+" else n - int(num) if sign == "-" else int(num)
             for _ in range(int(count) if count else 1):
                 bugs.append((line, kind_of_marker(msg), msg))
-    run = " ".join(l for l in lines if "RUN:" in l)
-    return (funcs, bugs, RUN_PLUGIN_ARG.findall(run), RUN_DEFINE.findall(" " + run),
-            "%clangxx" in run)
+    run = " ".join(l for l in lines if "RUN:" in l).replace("%S", os.path.dirname(os.path.abspath(path)))
+    flags = [a for f in RUN_FLAGS.findall(" " + run) for a in f.split()]
+    return (funcs, bugs, RUN_PLUGIN_ARG.findall(run), flags, "%clangxx" in run)
 
 
 def function_at(funcs, line):
@@ -238,7 +258,12 @@ def main():
         if not os.path.exists(need):
             sys.exit("compare.py: %s not found" % need)
 
-    files = sorted(glob.glob(os.path.join(opt.corpus, "*.c")) + glob.glob(os.path.join(opt.corpus, "*.cpp")))
+    every = sorted(glob.glob(os.path.join(opt.corpus, "*.c")) + glob.glob(os.path.join(opt.corpus, "*.cpp")))
+    files = [f for f in every if is_bug_finding_test(f)]
+    controls = [os.path.basename(f) for f in every if f not in files]
+    # Automatic scopes make code correct only under TensorScope's runtime;
+    # the analyzers cannot know them.  Scored apart as well.
+    auto_scope = {f for f in files if "TSCOPE_AUTO" in open(f, encoding="utf-8").read()}
     corpus = {f: parse_corpus_file(f) for f in files}
     problems = []
 
@@ -253,16 +278,32 @@ def main():
                 problems.append("%s does not report the %s in control.c: its annotations did not take"
                                 % (name, want[1]))
 
-    rows = []
+    all_results, seconds = [], []
     for name, fn in TOOLS:
         results, start = {}, time.monotonic()
         for f in files:
             _, _, pargs, defines, cxx = corpus[f]
             results[f] = fn(f, opt, pargs, defines, cxx)
-        seconds = time.monotonic() - start
+        seconds.append(time.monotonic() - start)
+        all_results.append(results)
+    # The kind of each seeded bug: the category TensorScope reports at its
+    # exact line (what the corpus's -verify run checks in CI); the words of
+    # the expected message only where TensorScope reports nothing there.
+    for f, (funcs, bugs, *rest) in corpus.items():
+        at_line = defaultdict(set)
+        for line, kind, _ in all_results[0][f][0]:
+            at_line[line].add(kind)
+        bugs[:] = [(line, next(iter(at_line[line])) if len(at_line[line]) == 1 else kind, text)
+                   for line, kind, text in bugs]
+    rows, rows_common = [], []
+    common = {f: c for f, c in corpus.items() if f not in auto_scope}
+    for (name, _), results, secs in zip(TOOLS, all_results, seconds):
         s = score(corpus, results)
-        s["seconds"], s["tool"] = seconds, name
+        s["seconds"], s["tool"] = secs, name
         rows.append(s)
+        c = score(common, {f: r for f, r in results.items() if f in common})
+        c["tool"] = name
+        rows_common.append(c)
 
     ts = rows[0]
     if ts["exact"] != ts["bugs"] or ts["false_alarms"]:
@@ -272,7 +313,8 @@ def main():
     nfuncs = sum(len(c[0]) for c in corpus.values())
     ncorrect = sum(1 for c in corpus.values() for fn in c[0]
                    if not any(fn[1] <= b[0] <= fn[2] for b in c[1]))
-    out = render(rows, len(files), nfuncs, ncorrect, problems, opt.verbose)
+    out = render(rows, len(files), nfuncs, ncorrect, problems, opt.verbose, rows_common,
+                 len(auto_scope), controls)
     print(out)
     if opt.markdown:
         with open(opt.markdown, "w") as f:
@@ -280,7 +322,7 @@ def main():
     return 1 if problems else 0
 
 
-def render(rows, nfiles, nfuncs, ncorrect, problems, verbose):
+def render(rows, nfiles, nfuncs, ncorrect, problems, verbose, rows_common, n_auto, controls):
     """A Markdown section for docs/performance.md: the table, the goals as
     **PASS**/**MISS** rows (bench/run-all.sh gathers those), and with
     `verbose` every miss and false alarm."""
@@ -299,6 +341,15 @@ def render(rows, nfiles, nfuncs, ncorrect, problems, verbose):
     for s in rows:
         out.append("| %s | %d / %d | %d | %d | %.1f | %d |" % (
             s["tool"], s["found"], s["bugs"], s["false_alarms"], s["other"], s["seconds"], len(s["crashes"])))
+    out += ["", "Without the %d files whose code is correct only under TensorScope's automatic "
+            "scopes (`TSCOPE_AUTO`), which the analyzers cannot know:" % n_auto, "",
+            "| tool | seeded bugs found | false alarms | other warnings |", "|---|---:|---:|---:|"]
+    for s in rows_common:
+        out.append("| %s | %d / %d | %d | %d |" % (s["tool"], s["found"], s["bugs"], s["false_alarms"], s["other"]))
+    if controls:
+        out += ["", "Left out: %d files that test TensorScope's controls rather than bug finding "
+                "(suppressions, `TSCOPE_NO_LINT`, `-w`/`-Werror`, `lint-error=`, fix-its, JSON): %s."
+                % (len(controls), ", ".join(controls))]
     out += ["", "| goal | measured | result |", "|---|---|---|",
             "| TensorScope reports every seeded bug at its line | %d / %d | **%s** |"
             % (ts["exact"], ts["bugs"], "PASS" if ts["exact"] == ts["bugs"] and ts["bugs"] else "MISS"),
