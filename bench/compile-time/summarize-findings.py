@@ -17,7 +17,7 @@ def main():
     by_rule = collections.Counter(r["ruleId"] for r in results)
     by_file = collections.Counter(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
                                   for r in results)
-    print("%s: %d findings%s" % (title, len(results),
+    print("%s: %d finding%s%s" % (title, len(results), "" if len(results) == 1 else "s",
                                  "" if not results else " (" + ", ".join(
                                      "%s %d" % kv for kv in sorted(by_rule.items())) + ")"))
     if failures:
