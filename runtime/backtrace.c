@@ -52,6 +52,16 @@ ts_backtrace *ts_backtrace_capture(void *caller_pc) {
 
 /* Whether the object loaded at `base` is position-dependent (ET_EXEC):
  * then symbolizers want absolute addresses, else offsets from the base. */
+ts_backtrace *ts_backtrace_copy(const ts_backtrace *bt) {
+    if (!bt)
+        return NULL;
+    size_t size = sizeof *bt + (size_t)bt->n * sizeof(void *);
+    ts_backtrace *c = malloc(size);
+    if (c)
+        memcpy(c, bt, size);
+    return c;
+}
+
 static bool is_fixed_executable(const void *base) {
     const ElfW(Ehdr) *eh = base;
     return base && memcmp(eh->e_ident, ELFMAG, SELFMAG) == 0 && eh->e_type == ET_EXEC;

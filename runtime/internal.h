@@ -235,6 +235,8 @@ void ts_ext_drop(uint32_t idx);
  * is `caller_pc` (the entry point's __builtin_return_address(0)); NULL when
  * the option is off.  Malloc'd. */
 ts_backtrace *ts_backtrace_capture(void *caller_pc);
+/* A malloc'd copy of `bt` (NULL for NULL, or when out of memory). */
+ts_backtrace *ts_backtrace_copy(const ts_backtrace *bt);
 #define TS_CALLER_PC() __builtin_return_address(0)
 /* Prints the trace symbolized, one "      #i PC in FN FILE:LINE" per frame. */
 void ts_backtrace_print(FILE *out, const ts_backtrace *bt, const char *indent);

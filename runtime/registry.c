@@ -227,17 +227,6 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
     s->ring_len++;
 }
 
-/* Turns live record r into a tombstone; its watches go to *fire. */
-static ts_backtrace *copy_backtrace(const ts_backtrace *bt) {
-    if (!bt)
-        return NULL;
-    size_t size = sizeof *bt + (size_t)bt->n * sizeof(void *);
-    ts_backtrace *c = malloc(size);
-    if (c)
-        memcpy(c, bt, size);
-    return c;
-}
-
 /* The rare half of a death: watches to fire, stacks to keep. */
 __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r,
                                                       const ts_backtrace *release_bt,
@@ -252,11 +241,11 @@ __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r
             e->watches = NULL;
             e->holds = 0;
             if (release_bt && !e->released_bt)
-                e->released_bt = copy_backtrace(release_bt);
+                e->released_bt = ts_backtrace_copy(release_bt);
         }
         ts_ext_unlock();
     } else if (release_bt) {
-        ts_backtrace *bt = copy_backtrace(release_bt);
+        ts_backtrace *bt = ts_backtrace_copy(release_bt);
         if (bt) {
             ts_ext_lock();
             ts_ext *e = ts_ext_get(idx, true);
@@ -271,6 +260,7 @@ __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r
     }
 }
 
+/* Turns live record r into a tombstone; its watches go to *fire. */
 static inline void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_t released,
                                const ts_backtrace *release_bt, struct tscope_watch_ **fire,
                                bool to_quarantine) {

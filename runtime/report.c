@@ -26,16 +26,6 @@ typedef struct snapshot {
     bool oom;
 } snapshot;
 
-static ts_backtrace *copy_bt(const ts_backtrace *bt) {
-    if (!bt)
-        return NULL;
-    size_t size = sizeof *bt + (size_t)bt->n * sizeof(void *);
-    ts_backtrace *c = malloc(size);
-    if (c)
-        memcpy(c, bt, size);
-    return c;
-}
-
 static void collect(uint32_t idx, ts_record *r, void *arg) {
     snapshot *s = arg;
     if (r->bits & TS_REC_DIED_AT_EXIT)
@@ -61,7 +51,7 @@ static void collect(uint32_t idx, ts_record *r, void *arg) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e)
-            it->bt = copy_bt(e->created_bt);
+            it->bt = ts_backtrace_copy(e->created_bt);
         ts_ext_unlock();
     }
 }
