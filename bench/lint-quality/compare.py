@@ -113,7 +113,11 @@ def run_tscope(path, opt, plugin_args, defines, cxx):
     with tempfile.TemporaryDirectory() as tmp:
         findings = os.path.join(tmp, "f.jsonl")
         cc = os.path.join(opt.clang_bindir, "clang++" if cxx else "clang")
+        # The same roles the lit corpus runs with (test/lint/lit.local.cfg's
+        # %lint): tensor.h's annotations plus Inputs/tensor.yaml for what an
+        # annotation cannot say (e.g. t_make's "success: returns_zero").
         argv = [cc, "-fsyntax-only", "-fplugin=" + opt.plugin,
+                "-fplugin-arg-tensorscope-api=" + os.path.join(opt.inputs, "tensor.yaml"),
                 "-fplugin-arg-tensorscope-findings=" + findings] + \
                ["-fplugin-arg-tensorscope-" + a for a in plugin_args] + defines + \
                ["-I" + opt.inputs, "-I" + opt.runtime_include, path]
