@@ -95,6 +95,7 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       std::string Error;
       if (!E.Compiled->isValid(Error))
         return "bad regular expression '" + E.Match + "': " + Error;
+      E.Filter = tscope::RegexPrefilter::analyze(E.Match);
     }
     bool TakesParam = E.Role != ApiRole::Creates;
     if (TakesParam && !E.Param)

@@ -25,6 +25,7 @@
 #include "RoleTable.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Regex.h"
+#include "RegexPrefilter.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,7 @@ struct ApiEntry {
 
   std::string Origin;                ///< "file:line:col" of the entry
   std::shared_ptr<llvm::Regex> Compiled; ///< for `match` entries
+  RegexPrefilter Filter;             ///< rejects most names before Compiled
   unsigned Uses = 0;                 ///< declarations it matched in this TU
 };
 

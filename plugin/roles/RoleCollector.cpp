@@ -136,7 +136,7 @@ void RoleCollector::applyApiEntries(const clang::FunctionDecl *FD,
     for (ApiEntry *E : Exact->second)
       apply(*E);
   for (ApiEntry *E : RegexEntries)
-    if (E->Compiled->match(Name))
+    if (E->Filter.mayMatch(Name) && E->Compiled->match(Name))
       apply(*E);
 }
 
