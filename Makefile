@@ -18,7 +18,7 @@ CMAKE_FLAGS ?=
 all: build
 
 build:
-	@tools/install-deps.sh build
+	@tools/install-deps.sh build $(if $(filter 22,$(LLVM)),llvm22)
 	cmake -S . -B $(BUILD) -DTSCOPE_LLVM_VERSION=$(LLVM) $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD) -j$(JOBS)
 
