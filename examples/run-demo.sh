@@ -133,6 +133,10 @@ section_training_loop() {
       "allocates the prediction, the gradient and grad * lr (gsl_matrix_alloc +" \
       "memcpy + scale) and frees none of them, like the NDArrays of the DJL loop."
   say ""
+  say "At compile time the lint (tscope-cc -fsyntax-only) already names the" \
+      "three intermediates step() never releases:"
+  run "$1/bin/tscope-cc" --tscope-api=gsl -fsyntax-only examples/training-loop/train.c
+  say ""
   say "BEFORE, without the plugin: the heap grows with the steps:"
   run env TSCOPE_OPTIONS=report=0 "$out/train-plain" run 100000
   say ""
