@@ -130,6 +130,7 @@ private:
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const char *How);
   void storeOutside(const AbsVal &V, const clang::Expr *Dest, State &St);
+  void transferPointerToInteger(const clang::CastExpr *CE, State &St);
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
                        Identity::Kind K, State &St);
   std::string calleeName(const clang::CallExpr *CE) const;

@@ -243,31 +243,22 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &
 }
 
 void FunctionAnalysis::storeOutside(const AbsVal &V, const Expr *Dest, State &St) {
-  // Where does the store go?  Through a parameter or into a global, the
-  // automatic scope detaches the tensor; anywhere else it cannot.
-  const Expr *Root = Dest->IgnoreParenCasts();
-  while (true) {
-    if (const auto *ME = dyn_cast<MemberExpr>(Root))
-      Root = ME->getBase()->IgnoreParenCasts();
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Root))
-      Root = AS->getBase()->IgnoreParenCasts();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(Root); UO && UO->getOpcode() == UO_Deref)
-      Root = UO->getSubExpr()->IgnoreParenCasts();
-    else
-      break;
-  }
-  bool Detachable = false;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Root)) {
-    const ValueDecl *VD = DRE->getDecl();
-    const auto *Var = dyn_cast<VarDecl>(VD);
-    Detachable = isa<ParmVarDecl>(VD) || (Var && !Var->hasLocalStorage());
-  }
-  for (unsigned Id : V.Ids) {
-    Status &S = St.status(Id);
-    if (S.has(SScope) && !Detachable)
-      reportScopeEscape(Id, Dest, "stored through a pointer that is neither a parameter nor a global");
-    S.update(SOwned | SScope, SEscaped);
-  }
+  // Ownership leaves the function.  In an automatic-scope function the
+  // plugin detaches a tensor stored anywhere but a private local slot
+  // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
+  (void)Dest;
+  for (unsigned Id : V.Ids)
+    St.status(Id).update(SOwned | SScope, SEscaped);
+}
+
+void FunctionAnalysis::transferPointerToInteger(const CastExpr *CE, State &St) {
+  // The one escape the plugin cannot follow: a tensor hidden in an integer
+  // ((uintptr_t)t) is never detached, so its scope releases it while the
+  // integer may still be turned back into a pointer.
+  AbsVal V = valueOf(CE->getSubExpr(), St);
+  for (unsigned Id : V.Ids)
+    if (St.status(Id).has(SScope) && !St.status(Id).has(SUnknown))
+      reportScopeEscape(Id, CE, "converted to an integer, which the automatic scope cannot follow");
 }
 
 void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
@@ -447,13 +438,10 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
         Summary.ReleaseFunction = I.Roles->ReleaseFunction;
     }
   }
-  bool InsideStruct = RV->getType()->isRecordType();
   for (unsigned Id : V.Ids) {
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, RV, "returned", false);
-    if (InsideStruct && S.has(SScope))
-      reportScopeEscape(Id, RV, "returned inside a struct (the scope keeps only a returned pointer)");
     S.update(SOwned | SScope, SEscaped);
   }
 }
@@ -502,6 +490,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St) {
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->getOpcode() == UO_Deref)
       checkUse(valueOf(UO->getSubExpr(), St), UO, St, "dereferenced");
+  } else if (const auto *CE = dyn_cast<CastExpr>(S)) {
+    if (CE->getCastKind() == CK_PointerToIntegral)
+      transferPointerToInteger(CE, St);
   } else if (const auto *CO = dyn_cast<ConditionalOperator>(S)) {
     // Each arm stored its value under the operator (see below); the join
     // merged them with the NULL folding.  Only fill in when missing.
