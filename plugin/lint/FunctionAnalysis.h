@@ -129,7 +129,7 @@ private:
   void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const char *How);
-  void storeOutside(const AbsVal &V, const clang::Expr *Dest, State &St);
+  void storeOutside(const AbsVal &V, State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
                        Identity::Kind K, State &St);

@@ -242,11 +242,10 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &
   }
 }
 
-void FunctionAnalysis::storeOutside(const AbsVal &V, const Expr *Dest, State &St) {
+void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // Ownership leaves the function.  In an automatic-scope function the
   // plugin detaches a tensor stored anywhere but a private local slot
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
-  (void)Dest;
   for (unsigned Id : V.Ids)
     St.status(Id).update(SOwned | SScope, SEscaped);
 }
@@ -373,7 +372,7 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   } else if (const ValueDecl *Arr = localArrayOf(L)) {
     St.Vars[{Arr, nullptr}].unite(V); // one of the elements: a weak update
   } else {
-    storeOutside(V, L, St);
+    storeOutside(V, St);
   }
   St.Exprs[BO] = V;
 }
