@@ -57,8 +57,10 @@ void RoleCollector::collect(const clang::Decl *D) {
 }
 
 void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
+  // Operators, constructors and conversions are keyed by their mangled
+  // names like any function; a deduction guide has no symbol at all.
   if (FD->isDependentContext() || FD->isInvalidDecl() ||
-      (!FD->getDeclName().isIdentifier() && !llvm::isa<clang::CXXMethodDecl>(FD)))
+      llvm::isa<clang::CXXDeductionGuideDecl>(FD))
     return;
   std::string Key = Table.keyOf(FD);
   if (Key.empty())
@@ -88,7 +90,7 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   if (!FirstTime)
     return;
   DeclaredNames.try_emplace(Name, Key);
-  if (FD->getName() != Name && FD->getDeclName().isIdentifier())
+  if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyApiEntries(FD, Key, Name);
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {

@@ -18,11 +18,24 @@ struct Pool {
   static void put(Tensor *t) TSCOPE_RELEASES(1);
 };
 } // namespace nn
+// Names that are not identifiers (constructors, destructors, operators,
+// conversions) are keyed by their mangled names like any other.
+struct Mat {
+  Mat();
+  ~Mat();
+  Mat &operator=(const Mat &);
+  operator bool() const;
+};
+Mat operator*(const Mat &, const Mat &);
+Tensor *operator+(const Mat &, int) TSCOPE_CREATES;
+template <class T> struct Holder { Holder(T) {} };
+Holder(int) -> Holder<long>; // a deduction guide: no symbol, no role
 
-// CHECK: tscope-roles: 6 functions
+// CHECK: tscope-roles: 7 functions
 // CHECK-NEXT: tscope-role: _ZN2nn4Pool3putEP6Tensor name=nn::Pool::put releases(1) accepts_null=1 source=annotation
 // CHECK-NEXT: tscope-role: _ZN2nn4Pool4giveEP6Tensor name=nn::Pool::give consumes(2) source=annotation
 // CHECK-NEXT: tscope-role: _ZN2nn4dropEP6Tensor name=nn::drop releases(1) accepts_null=1 source=annotation
 // CHECK-NEXT: tscope-role: _ZN2nn4makeEi name=nn::make creates null=may release=_ZN2nn4dropEP6Tensor source=annotation
+// CHECK-NEXT: tscope-role: _ZplRK3Mati name=operator+ creates null=may release=? source=annotation
 // CHECK-NEXT: tscope-role: c_free releases(1) accepts_null=1 source=annotation
 // CHECK-NEXT: tscope-role: c_new creates null=may release=c_free source=annotation
