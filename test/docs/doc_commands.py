@@ -22,11 +22,13 @@ Blocks without these info strings (```c, ```text...) are prose.
 The blocks run as a reader's commands would, in a checkout after `make`
 with build/bin on PATH: the build tree's bin/ and the chosen LLVM's bin/
 come first on PATH, TSCOPE_OPTIONS / TSCOPE_API are unset, and the scratch
-directory holds build/bin, build/lib, build/include and build/share (links
-to the build tree's), so `build/lib/tensorscope.so` works.  Docs are written
+directory holds build/bin, build/lib, build/include, build/share and
+build/cmake_install.cmake (links to the build tree's), so
+`build/lib/tensorscope.so` and `cmake --install build --prefix DIR` work.  Docs are written
 for the default LLVM (19); with --llvm-version N the sh blocks run with
 LLVM N's tools instead, as for a reader who built with `make LLVM=N`:
-clang-19, clang++-19, llvm-config-19 and llvm-19/ become clang-N, ...
+in sh and output blocks, clang-19, clang++-19, llvm-config-19, llvm-19/
+and "clang 19" become clang-N, ...
 
 With --docs-dir every *.md of the folder must opt in, except the pages in
 EXEMPT below (each with its reason): a page that does neither is a failure,
@@ -54,7 +56,7 @@ EXEMPT = {
 }
 # The LLVM version the docs' commands are written for (see --llvm-version).
 DOC_LLVM = "19"
-LLVM_TOOL = re.compile(r"\b(clang|clang\+\+|llvm-config|llvm)-" + DOC_LLVM + r"\b")
+LLVM_TOOL = re.compile(r"\b(clang|clang\+\+|llvm-config|llvm)([- ])" + DOC_LLVM + r"\b")
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*(.*)$")
 BLOCK_TIMEOUT_S = 600
 
@@ -115,6 +117,11 @@ def classify(path, line, info, body):
     return block
 
 
+def for_llvm(text, version):
+    """text as a reader with LLVM `version` would type or see it."""
+    return LLVM_TOOL.sub(lambda m: m.group(1) + m.group(2) + version, text)
+
+
 def line_pattern(expected):
     parts = [re.escape(p) for p in expected.strip().split("...")]
     return re.compile("^\\s*" + ".*".join(parts) + "\\s*$")
@@ -153,13 +160,14 @@ def opted_in(path):
 
 
 def make_scratch(workdir, build_dir):
-    """A fresh scratch directory with build/{bin,lib,include,share} linking
-    to the build tree's (links to its folders, not to the tree itself, so a
-    doc's own `cmake -B build` writes into the scratch directory)."""
+    """A fresh scratch directory with build/{bin,lib,include,share} and
+    build/cmake_install.cmake linking to the build tree's (links to its
+    parts, not to the tree itself, so a doc's own `cmake -B build` writes
+    into the scratch directory)."""
     shutil.rmtree(workdir, ignore_errors=True)
     os.makedirs(os.path.join(workdir, "build"))
-    for sub in ("bin", "lib", "include", "share"):
-        if os.path.isdir(os.path.join(build_dir, sub)):
+    for sub in ("bin", "lib", "include", "share", "cmake_install.cmake"):
+        if os.path.exists(os.path.join(build_dir, sub)):
             os.symlink(os.path.join(build_dir, sub), os.path.join(workdir, "build", sub))
 
 
@@ -185,7 +193,7 @@ def run_doc(path, workdir, build_dir, env, log, llvm_version=DOC_LLVM):
                     last[0]["where"], last[1], indent(last[0]["body"]), indent(last[2])))
             ran += 1
             try:
-                script = LLVM_TOOL.sub(lambda m: m.group(1) + "-" + llvm_version, b["body"])
+                script = for_llvm(b["body"], llvm_version)
                 proc = subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=workdir,
                                       env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                       timeout=BLOCK_TIMEOUT_S)
@@ -198,7 +206,7 @@ def run_doc(path, workdir, build_dir, env, log, llvm_version=DOC_LLVM):
         elif b["kind"] == "output":
             if not last:
                 raise DocError("%s: an output block with no sh block before it" % where)
-            missing = match_output(b["body"], last[2], b["exact"])
+            missing = match_output(for_llvm(b["body"], llvm_version), last[2], b["exact"])
             if last[1] != b["exit"] or missing is not None:
                 failures += 1
                 why = ("exit status %d, the doc says %d" % (last[1], b["exit"])
