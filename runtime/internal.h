@@ -51,6 +51,9 @@ typedef struct ts_options {
 } ts_options;
 
 extern ts_options ts_opts;
+/* Nonzero when track and release must take their general paths (stacks to
+ * record, verbose lines to print): one load on the hot paths instead of two. */
+extern int ts_slow_track;
 
 /* Parses `text` (the TSCOPE_OPTIONS syntax) into ts_opts, reporting each bad
  * entry on `err`.  Returns the number of errors. */

@@ -17,7 +17,9 @@ typedef struct ts_lock {
     atomic_int held;
 } ts_lock;
 
-static inline void ts_lock_acquire(ts_lock *l) {
+/* Waits for a lock another thread holds (kept out of line: the hot paths
+ * inline only the first attempt). */
+__attribute__((noinline, unused)) static void ts_lock_wait(ts_lock *l) {
     for (unsigned spins = 0;; spins++) {
         if (!atomic_load_explicit(&l->held, memory_order_relaxed) &&
             !atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
@@ -25,6 +27,11 @@ static inline void ts_lock_acquire(ts_lock *l) {
         if (spins > 64)
             sched_yield();
     }
+}
+
+static inline void ts_lock_acquire(ts_lock *l) {
+    if (__builtin_expect(atomic_exchange_explicit(&l->held, 1, memory_order_acquire), 0))
+        ts_lock_wait(l);
 }
 
 static inline void ts_lock_release(ts_lock *l) {

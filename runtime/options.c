@@ -20,6 +20,7 @@ ts_options ts_opts = {
     .timeline = NULL,
     .timeline_interval_ms = 100,
 };
+int ts_slow_track;
 
 /* Parses a whole decimal number in [lo, hi]. */
 static bool parse_number(const char *s, long long lo, long long hi, long long *out) {
@@ -77,6 +78,7 @@ static void apply(const char *name, long long v, const char *path) {
     else if (!strcmp(name, "released_history")) ts_opts.released_history = (size_t)v;
     else if (!strcmp(name, "timeline")) ts_opts.timeline = path;
     else if (!strcmp(name, "timeline_interval_ms")) ts_opts.timeline_interval_ms = (unsigned)v;
+    ts_slow_track = ts_opts.backtrace || ts_opts.verbose;
 }
 
 /* Handles one "key=value" entry (not NUL-terminated: [s, s+len)). */

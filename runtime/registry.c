@@ -7,7 +7,15 @@
  * record, which keeps the table small) and its own record slabs, so two
  * threads working on different tensors rarely touch the same cache lines.
  * A record belongs to one shard for ever: its global index is
- * shard << 20 | local index.
+ * shard << 20 | local index.  A slot holds the local index + 1 in its low
+ * 21 bits and 11 more bits of the handle's hash above them (a tag), so a
+ * probe passes over other handles' slots without loading their records.
+ *
+ * track and release each have a fast path for the common case (no options
+ * that record stacks or print, no watches, no references beyond the
+ * creation's, no table growth): one shard lock, one probe, a few stores.
+ * Anything else unlocks and takes the general path, which re-checks all
+ * under the lock, so the fast path never has to be complete, only right.
  *
  * Released tensors stay in the table as tombstones (generation | DEAD) so a
  * second release can say where the tensor was created and first released.
@@ -22,29 +30,38 @@
 #include <string.h>
 #include <time.h>
 
+/* A slot: tag << SLOT_TAG_SHIFT | (local index + 1).  Local indexes stay
+ * below 2^20, so no occupied slot equals SLOT_DELETED. */
 #define SLOT_EMPTY 0u
-#define SLOT_DELETED UINT32_MAX /* slots hold index + 1 */
+#define SLOT_DELETED UINT32_MAX
+#define SLOT_TAG_SHIFT 21
+#define SLOT_LOCAL_MASK ((1u << SLOT_TAG_SHIFT) - 1)
 
 typedef struct ring_entry {
     uint32_t idx;
     uint64_t gen; /* with TS_GEN_DEAD: the tombstone it was pushed as */
 } ring_entry;
 
+/* 128 bytes, aligned: a shard's lock never shares a cache line (or the
+ * pair the prefetcher fetches together) with another's, and a shard's
+ * address is its number shifted, not multiplied. */
 typedef struct ts_shard {
-    ts_lock lock;
+    _Alignas(128) ts_lock lock;
     uint32_t *slots;
     size_t cap, used, deleted; /* used counts live + deleted slots */
-    _Atomic(ts_record *) slabs[TS_SLABS_PER_SHARD];
     uint32_t next_local;
     uint32_t *free_list;
     size_t nfree, free_cap;
     ring_entry *ring;
     size_t ring_cap, ring_head, ring_len;
     atomic_size_t live;
-    char pad_[64]; /* keep neighbouring shards' locks off one cache line */
 } ts_shard;
+_Static_assert(sizeof(ts_shard) == 128, "a shard is 128 bytes");
 
 static ts_shard shards[TS_NSHARDS];
+/* Every shard's record slabs, by global index >> TS_SLAB_BITS: one table,
+ * so finding a record costs a shift, a load and an add. */
+static _Atomic(ts_record *) slabs[TS_NSHARDS * TS_SLABS_PER_SHARD];
 
 static inline uint64_t hash_handle(const void *h) {
     uint64_t x = (uint64_t)(uintptr_t)h;
@@ -57,6 +74,12 @@ static inline uint32_t shard_index(const void *h) {
     return (uint32_t)(hash_handle(h) >> (64 - TS_SHARD_BITS));
 }
 static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
+/* The tag of a hash: bits that neither the shard (the top 6) nor the slot
+ * position (the low bits; at most 2^21 slots a shard) use. */
+static inline uint32_t slot_tag(uint64_t hash) {
+    return (uint32_t)(hash >> 40) << SLOT_TAG_SHIFT;
+}
+static inline uint32_t slot_local(uint32_t v) { return (v & SLOT_LOCAL_MASK) - 1; }
 
 /* Under the shard lock: a plain load and store, not a locked
  * read-modify-write (readers elsewhere only need a recent value). */
@@ -66,10 +89,14 @@ static inline void shard_live_add(ts_shard *s, int delta) {
 }
 
 static inline ts_record *record_at(uint32_t idx) {
-    ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
-    uint32_t local = idx & ((1u << TS_LOCAL_BITS) - 1);
-    ts_record *slab = atomic_load_explicit(&s->slabs[local >> TS_SLAB_BITS], memory_order_acquire);
-    return &slab[local & ((1u << TS_SLAB_BITS) - 1)];
+    ts_record *slab = atomic_load_explicit(&slabs[idx >> TS_SLAB_BITS], memory_order_acquire);
+    return &slab[idx & ((1u << TS_SLAB_BITS) - 1)];
+}
+static inline uint32_t shard_global(const ts_shard *s, uint32_t local) {
+    return (uint32_t)(s - shards) << TS_LOCAL_BITS | local;
+}
+static inline ts_record *shard_record(ts_shard *s, uint32_t local) {
+    return record_at(shard_global(s, local));
 }
 ts_record *ts_record_at(uint32_t idx) { return record_at(idx); }
 
@@ -82,21 +109,36 @@ void ts_unlock_handle(void *h) { ts_lock_release(&shard_of(h)->lock); }
 
 /* `hash` is hash_handle(h): the hot paths compute it once for the shard
  * (its top bits) and the slot (its low bits). */
-static uint32_t table_find_hashed(ts_shard *s, const void *h, uint64_t hash, size_t *slot_out) {
-    if (!s->cap)
-        return TS_NO_INDEX;
+/* The slot of h, or of the empty slot that ends its probe (then the result
+ * is TS_NO_INDEX).  The shard's table must exist (cap > 0). */
+static inline uint32_t table_probe(ts_shard *s, const void *h, uint64_t hash, size_t *slot_out) {
     size_t mask = s->cap - 1, pos = hash & mask;
+    uint32_t tag = slot_tag(hash);
     for (;;) {
         uint32_t v = s->slots[pos];
         if (v == SLOT_EMPTY)
-            return TS_NO_INDEX;
-        if (v != SLOT_DELETED && record_at(v - 1)->handle == h) {
-            if (slot_out)
-                *slot_out = pos;
-            return v - 1;
+            break;
+        /* SLOT_DELETED has every tag bit set: the explicit test keeps it
+         * from matching a handle whose tag is all ones. */
+        if ((v & ~SLOT_LOCAL_MASK) == tag && v != SLOT_DELETED &&
+            shard_record(s, slot_local(v))->handle == h) {
+            *slot_out = pos;
+            return shard_global(s, slot_local(v));
         }
         pos = (pos + 1) & mask;
     }
+    *slot_out = pos;
+    return TS_NO_INDEX;
+}
+
+static uint32_t table_find_hashed(ts_shard *s, const void *h, uint64_t hash, size_t *slot_out) {
+    if (!s->cap)
+        return TS_NO_INDEX;
+    size_t slot;
+    uint32_t idx = table_probe(s, h, hash, &slot);
+    if (idx != TS_NO_INDEX && slot_out)
+        *slot_out = slot;
+    return idx;
 }
 
 static uint32_t table_find(ts_shard *s, const void *h, size_t *slot_out) {
@@ -114,7 +156,7 @@ static bool table_rehash(ts_shard *s, size_t min_entries) {
         uint32_t v = s->slots[i];
         if (v == SLOT_EMPTY || v == SLOT_DELETED)
             continue;
-        size_t pos = hash_handle(record_at(v - 1)->handle) & (cap - 1);
+        size_t pos = hash_handle(shard_record(s, slot_local(v))->handle) & (cap - 1);
         while (slots[pos] != SLOT_EMPTY)
             pos = (pos + 1) & (cap - 1);
         slots[pos] = v;
@@ -138,7 +180,7 @@ static bool table_insert(ts_shard *s, const void *h, uint32_t idx) {
         s->deleted--;
     else
         s->used++;
-    s->slots[pos] = idx + 1;
+    s->slots[pos] = slot_tag(hash_handle(h)) | ((idx & ((1u << TS_LOCAL_BITS) - 1)) + 1);
     return true;
 }
 
@@ -160,11 +202,13 @@ static uint32_t record_alloc(ts_shard *s) {
         return TS_NO_INDEX;
     uint32_t local = s->next_local;
     uint32_t slab_no = local >> TS_SLAB_BITS;
-    if (!atomic_load_explicit(&s->slabs[slab_no], memory_order_relaxed)) {
+    if (!atomic_load_explicit(&slabs[shard_no << (TS_LOCAL_BITS - TS_SLAB_BITS) | slab_no],
+                              memory_order_relaxed)) {
         ts_record *slab = calloc(1u << TS_SLAB_BITS, sizeof *slab);
         if (!slab)
             return TS_NO_INDEX;
-        atomic_store_explicit(&s->slabs[slab_no], slab, memory_order_release);
+        atomic_store_explicit(&slabs[shard_no << (TS_LOCAL_BITS - TS_SLAB_BITS) | slab_no], slab,
+                              memory_order_release);
     }
     s->next_local++;
     return shard_no << TS_LOCAL_BITS | local;
@@ -191,22 +235,30 @@ static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
 }
 
 /* Remembers a new tombstone, recycling the oldest one beyond the history. */
-static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
-    size_t cap = s->ring ? s->ring_cap : (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
-    if (cap == 0) {
+/* The first release in a shard sizes its ring, once; without history (or
+ * memory for it) the tombstone is dropped at once.  False: dropped. */
+__attribute__((noinline)) static bool quarantine_setup(ts_shard *s, uint32_t idx, ts_record *r) {
+    size_t cap = (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
+    if (cap)
+        s->ring = calloc(cap, sizeof *s->ring);
+    if (!s->ring) {
         table_remove(s, r->handle);
         record_free(s, idx, r);
+        return false;
+    }
+    s->ring_cap = cap;
+    return true;
+}
+
+/* Recycles a tombstone that fell out of the history. */
+__attribute__((noinline)) static void quarantine_evict(ts_shard *s, uint32_t idx, ts_record *o) {
+    table_remove(s, o->handle);
+    record_free(s, idx, o);
+}
+
+static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
+    if (__builtin_expect(!s->ring, 0) && !quarantine_setup(s, idx, r))
         return;
-    }
-    if (!s->ring) {
-        s->ring = calloc(cap, sizeof *s->ring); /* sized once, at the first release */
-        if (!s->ring) {
-            table_remove(s, r->handle);
-            record_free(s, idx, r);
-            return;
-        }
-        s->ring_cap = cap;
-    }
     if (s->ring_len == s->ring_cap) {
         ring_entry old = s->ring[s->ring_head];
         if (++s->ring_head == s->ring_cap) /* no division on the hot path */
@@ -214,10 +266,8 @@ static void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
         s->ring_len--;
         ts_record *o = record_at(old.idx);
         /* Still the same tombstone? (A new track at its address reuses it.) */
-        if (atomic_load_explicit(&o->generation, memory_order_relaxed) == old.gen) {
-            table_remove(s, o->handle);
-            record_free(s, old.idx, o);
-        }
+        if (atomic_load_explicit(&o->generation, memory_order_relaxed) == old.gen)
+            quarantine_evict(s, old.idx, o);
     }
     size_t tail = s->ring_head + s->ring_len;
     if (tail >= s->ring_cap)
@@ -334,14 +384,15 @@ static void report_lost(void *h, uint64_t gen, uint32_t origin, const tscope_sit
             h, (unsigned long long)gen, created, again);
 }
 
-void *tscope_track(void *h, void (*release)(void *), const tscope_site *created) {
-    if (!h)
-        return NULL;
+/* track, all cases: `caller_pc` is where the user's call returns to. */
+__attribute__((noinline)) static void *track_general(void *h, void (*release)(void *),
+                                                     const tscope_site *created,
+                                                     void *caller_pc) {
     ts_thread *t = ts_thread_get();
     uint64_t gen = ts_next_generation(t);
     uint32_t origin = ts_thread_origin(t, created, release);
     uint32_t depth = ts_thread_depth(t);
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(caller_pc) : NULL;
 
     uint64_t hash = hash_handle(h);
     ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
@@ -472,11 +523,11 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     free(rbt);
 }
 
-int tscope_release(void *h, const tscope_site *at) {
-    if (!h)
-        return 1;
-    /* Captured here, at the entry point, so the trace starts at the caller. */
-    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(TS_CALLER_PC()) : NULL;
+/* release, all cases: `caller_pc` is where the user's call returns to (the
+ * stack is captured from there, so the trace starts at the caller). */
+__attribute__((noinline)) static int release_general(void *h, const tscope_site *at,
+                                                     void *caller_pc) {
+    ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(caller_pc) : NULL;
     uint64_t hash = hash_handle(h);
     ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
@@ -517,6 +568,105 @@ int tscope_release(void *h, const tscope_site *at) {
         fill_info(&info, h, gen, origin, at, TSCOPE_RELEASED_BY_USER);
         ts_fire_watches(fire, &info);
     }
+    return 1;
+}
+
+/*
+ * The fast paths.  Each takes the shard lock once and handles the common
+ * case whole; whatever else it meets (a live tensor at the address being
+ * tracked, watches or stacks to keep, shared references, a double release,
+ * a table or record slab to grow), it unlocks and hands over to the general
+ * path, which starts again from the beginning.  Nothing is changed before
+ * the hand-over, so starting again is safe.
+ */
+void *tscope_track(void *h, void (*release)(void *), const tscope_site *created) {
+    ts_thread *t = ts_current;
+    if (__builtin_expect(!h || !t || ts_slow_track, 0))
+        return h ? track_general(h, release, created, TS_CALLER_PC()) : NULL;
+    uint32_t depth = t->depth;
+    uint32_t origin = ts_thread_origin(t, created, release);
+
+    uint64_t hash = hash_handle(h);
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    ts_lock_acquire(&s->lock);
+    if (__builtin_expect(!s->cap, 0))
+        goto general; /* the shard's first tensor: no table yet */
+    size_t slot;
+    uint32_t idx = table_probe(s, h, hash, &slot);
+    ts_record *r;
+    if (idx != TS_NO_INDEX) {
+        /* A tombstone at this address: the new tensor reuses its record.
+         * A live tensor here was lost; stacks or watches need ext.c. */
+        r = record_at(idx);
+        if (ts_record_live(r) || (r->bits & TS_REC_HAS_EXT))
+            goto general;
+    } else {
+        uint32_t local;
+        if (__builtin_expect((s->used + 1) * 4 > s->cap * 3, 0))
+            goto general; /* the table must grow first */
+        if (s->nfree)
+            local = s->free_list[--s->nfree];
+        else if (s->next_local < (1u << TS_LOCAL_BITS) &&
+                 atomic_load_explicit(&slabs[shard_global(s, s->next_local) >> TS_SLAB_BITS],
+                                      memory_order_relaxed))
+            local = s->next_local++;
+        else
+            goto general; /* a new slab first */
+        s->slots[slot] = slot_tag(hash) | (local + 1);
+        s->used++;
+        idx = shard_global(s, local);
+        r = shard_record(s, local);
+    }
+    if (__builtin_expect(t->gen_next == t->gen_end, 0))
+        ts_refill_generations(t);
+    uint64_t gen = t->gen_next++;
+    r->handle = h;
+    r->origin = origin;
+    r->u.refs = 1;
+    r->bits = depth ? TS_REC_IN_SCOPE | depth << TS_REC_DEPTH_SHIFT : 0u;
+    shard_live_add(s, 1);
+    atomic_store_explicit(&r->generation, gen, memory_order_release);
+    ts_lock_release(&s->lock);
+    if (depth)
+        ts_scope_push(t, idx, gen);
+    return h;
+general:
+    ts_lock_release(&s->lock);
+    return track_general(h, release, created, TS_CALLER_PC());
+}
+
+int tscope_release(void *h, const tscope_site *at) {
+    if (__builtin_expect(!h, 0))
+        return 1;
+    if (__builtin_expect(ts_slow_track, 0))
+        return release_general(h, at, TS_CALLER_PC());
+    uint64_t hash = hash_handle(h);
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    ts_lock_acquire(&s->lock);
+    if (__builtin_expect(!s->cap, 0)) {
+        ts_lock_release(&s->lock);
+        return 1; /* nothing tracked in this shard yet */
+    }
+    size_t slot;
+    uint32_t idx = table_probe(s, h, hash, &slot);
+    if (idx == TS_NO_INDEX) {
+        ts_lock_release(&s->lock);
+        return 1; /* created where the runtime could not see */
+    }
+    ts_record *r = record_at(idx);
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    /* Dead already, shared, or with watches / stacks: the general path. */
+    if (__builtin_expect((gen & TS_GEN_DEAD) || r->u.refs != 1 || (r->bits & TS_REC_HAS_EXT), 0)) {
+        ts_lock_release(&s->lock);
+        return release_general(h, at, TS_CALLER_PC());
+    }
+    /* Weak references read NULL from here on. */
+    atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
+    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
+    r->bits = 0;
+    shard_live_add(s, -1);
+    quarantine_push(s, idx, r);
+    ts_lock_release(&s->lock);
     return 1;
 }
 

@@ -1,0 +1,139 @@
+/*
+ * hotpath_test.c -- the places where track and release leave their fast
+ * paths for the general ones (registry.c): each case must behave exactly as
+ * the contract says, whichever path handles it.
+ *   - a tombstone reused by a new tensor at its address, with and without
+ *     rare data (a finalizer) attached to the old tensor;
+ *   - a live tensor tracked again at its address (lost);
+ *   - shared references (retain) and the release that balances them;
+ *   - double releases right after a fast release;
+ *   - enough tensors that every shard's table grows and new record slabs
+ *     are needed while tracking continues.
+ */
+#include "check.h"
+
+#include <string.h>
+
+static int fired;
+static void count_fire(void *ctx, const tscope_release_info *info) {
+    (void)info;
+    (*(int *)ctx)++;
+}
+
+static void test_reuse_fast_tombstone(void) {
+    static char cell[64];
+    for (int round = 0; round < 3; round++) {
+        CHECK(tscope_track(cell, NULL, TSCOPE_HERE) == cell);
+        uint64_t gen = tscope_generation(cell);
+        CHECK(gen != 0);
+        tscope_weak w = tscope_weak_ref(cell);
+        CHECK(tscope_weak_get(w) == cell);
+        CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+        CHECK(tscope_weak_get(w) == NULL);
+        CHECK_EQ(tscope_generation(cell), 0);
+    }
+    /* The last one is a tombstone now: releasing it again is a double release. */
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
+}
+
+static void test_reuse_tombstone_with_finalizer(void) {
+    static char cell[64];
+    fired = 0;
+    tscope_track(cell, NULL, TSCOPE_HERE);
+    CHECK_EQ(tscope_on_release(cell, count_fire, &fired), 0);
+    tscope_weak old = tscope_weak_ref(cell);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+    CHECK_EQ(fired, 1);
+    /* A new tensor at the address of a tombstone that has rare data. */
+    tscope_track(cell, NULL, TSCOPE_HERE);
+    CHECK(tscope_generation(cell) != 0);
+    CHECK(tscope_weak_get(old) == NULL);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+    CHECK_EQ(fired, 1); /* the old finalizer ran once, and only once */
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
+}
+
+static void test_lost_then_fast(void) {
+    static char cell[64];
+    fired = 0;
+    tscope_track(cell, NULL, TSCOPE_HERE);
+    CHECK_EQ(tscope_on_release(cell, count_fire, &fired), 0);
+    uint64_t first = tscope_generation(cell);
+    /* Tracked again while alive: the first tensor was lost (reported), its
+     * finalizer runs, and the new one is an ordinary live tensor. */
+    tscope_track(cell, NULL, TSCOPE_HERE);
+    CHECK_EQ(fired, 1);
+    uint64_t second = tscope_generation(cell);
+    CHECK(second != 0);
+    CHECK(second != first);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
+}
+
+/* One creation site for every call, as in a loop. */
+static void *track_here(void *h) { return tscope_track(h, NULL, TSCOPE_HERE); }
+
+/* The same without rare data: the fast path meets the live tensor itself. */
+static void test_lost_plain(void) {
+    static char cell[64];
+    size_t before = tscope_live_count();
+    track_here(cell);
+    uint64_t first = tscope_generation(cell);
+    tscope_weak w = tscope_weak_ref(cell);
+    track_here(cell);
+    CHECK_EQ(tscope_live_count(), before + 1); /* the first one died, lost */
+    CHECK(tscope_weak_get(w) == NULL);
+    CHECK(tscope_generation(cell) != first);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_live_count(), before);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
+}
+
+static void test_shared_then_fast(void) {
+    static char cell[64];
+    tscope_track(cell, NULL, TSCOPE_HERE);
+    tscope_retain(cell);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1); /* one reference left */
+    CHECK(tscope_generation(cell) != 0);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1); /* balanced: dead */
+    CHECK_EQ(tscope_generation(cell), 0);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
+}
+
+/* 200,000 tensors live at once: every shard grows its table several times
+ * and allocates new record slabs in the middle of the run. */
+static void test_growth(void) {
+    enum { N = 200000 };
+    char *block = malloc((size_t)N * 16);
+    CHECK(block != NULL);
+    if (!block)
+        return;
+    size_t before = tscope_live_count();
+    for (size_t i = 0; i < N; i++)
+        tscope_track(block + i * 16, NULL, TSCOPE_HERE);
+    CHECK_EQ(tscope_live_count(), before + N);
+    size_t alive = 0;
+    for (size_t i = 0; i < N; i++)
+        alive += tscope_generation(block + i * 16) != 0;
+    CHECK_EQ(alive, N);
+    int ones = 0;
+    for (size_t i = 0; i < N; i++)
+        ones += tscope_release(block + i * 16, TSCOPE_HERE);
+    CHECK_EQ(ones, N);
+    CHECK_EQ(tscope_live_count(), before);
+    /* Released within the history: each second release is reported. */
+    for (size_t i = N - 4; i < N; i++)
+        CHECK_EQ(tscope_release(block + i * 16, TSCOPE_HERE), 0);
+    free(block);
+}
+
+int main(void) {
+    test_reuse_fast_tombstone();
+    test_reuse_tombstone_with_finalizer();
+    test_lost_then_fast();
+    test_lost_plain();
+    test_shared_then_fast();
+    test_growth();
+    CHECK_EQ(tscope_live_count(), 0);
+    CHECK_DONE();
+}
