@@ -282,7 +282,32 @@ typedef struct origin_cache_entry {
     uint32_t origin;
 } origin_cache_entry;
 
-/* Per-thread state: generation batch, scope stacks, origin cache. */
+/*
+ * The handles this thread tracked or released last, direct-mapped by
+ * address: where each one's record is and the generation word it had then
+ * (TS_GEN_DEAD set once released).  A hint only: registry.c checks it
+ * against the record under the shard lock, and on any mismatch (the record
+ * changed hands, another thread released the tensor) it hashes and probes
+ * as if the hint were not there.  Creating and releasing at one address
+ * over and over (an allocator handing back the block just freed) then needs
+ * no table probe at all.
+ */
+#define TS_RECENT 16
+typedef struct ts_record ts_record;
+typedef struct ts_recent {
+    const void *handle;
+    uint64_t gen;
+    ts_record *record;
+    uint32_t idx;
+    uint32_t unused_; /* 32 bytes: a slot's address is a shift away */
+} ts_recent;
+static inline ts_recent *ts_recent_slot(ts_recent *recent, const void *h) {
+    uintptr_t x = (uintptr_t)h;
+    return &recent[((x >> 4) ^ (x >> 9)) & (TS_RECENT - 1)];
+}
+
+/* Per-thread state: generation batch, scope stacks, origin cache, recent
+ * handles. */
 typedef struct ts_thread {
     uint64_t gen_next, gen_end;
     ts_entry *entries;
@@ -293,6 +318,7 @@ typedef struct ts_thread {
     uintptr_t token_base; /* serial, in the token's high bits */
     origin_cache_entry last_created; /* the hot path's one-entry cache */
     origin_cache_entry origins[ORIGIN_CACHE];
+    ts_recent recent[TS_RECENT];
 } ts_thread;
 /* The calling thread's state (initial-exec TLS: one load), created on first use. */
 extern _Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));

@@ -37,9 +37,14 @@
 #define SLOT_TAG_SHIFT 21
 #define SLOT_LOCAL_MASK ((1u << SLOT_TAG_SHIFT) - 1)
 
+/* 8 bytes, so the history of released tensors takes half the cache it
+ * would with whole generations.  The low half of the generation is enough
+ * to tell whether the record is still the tombstone pushed: a record is
+ * reused 2^32 times before a stale entry could match, and then it only
+ * ends one tombstone's history early. */
 typedef struct ring_entry {
     uint32_t idx;
-    uint64_t gen; /* with TS_GEN_DEAD: the tombstone it was pushed as */
+    uint32_t gen_low; /* of the tombstone's generation word */
 } ring_entry;
 
 /* 128 bytes, aligned: a shard's lock never shares a cache line (or the
@@ -266,14 +271,15 @@ static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
         s->ring_len--;
         ts_record *o = record_at(old.idx);
         /* Still the same tombstone? (A new track at its address reuses it.) */
-        if (atomic_load_explicit(&o->generation, memory_order_relaxed) == old.gen)
+        uint64_t g = atomic_load_explicit(&o->generation, memory_order_relaxed);
+        if ((uint32_t)g == old.gen_low && (g & TS_GEN_DEAD))
             quarantine_evict(s, old.idx, o);
     }
     size_t tail = s->ring_head + s->ring_len;
     if (tail >= s->ring_cap)
         tail -= s->ring_cap;
     s->ring[tail].idx = idx;
-    s->ring[tail].gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    s->ring[tail].gen_low = (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed);
     s->ring_len++;
 }
 
@@ -585,15 +591,30 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         return h ? track_general(h, release, created, TS_CALLER_PC()) : NULL;
     uint32_t depth = t->depth;
     uint32_t origin = ts_thread_origin(t, created, release);
+    ts_recent *hint = ts_recent_slot(t->recent, h);
+    ts_shard *s;
+    uint32_t idx;
+    ts_record *r;
+    if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
+        /* This thread released a tensor here last: if that tombstone is
+         * still the record of this address, the new tensor reuses it. */
+        idx = hint->idx;
+        r = hint->record;
+        s = &shards[idx >> TS_LOCAL_BITS];
+        ts_lock_acquire(&s->lock);
+        if (atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
+            !(r->bits & TS_REC_HAS_EXT))
+            goto fill;
+        ts_lock_release(&s->lock);
+    }
 
     uint64_t hash = hash_handle(h);
-    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
     if (__builtin_expect(!s->cap, 0))
         goto general; /* the shard's first tensor: no table yet */
     size_t slot;
-    uint32_t idx = table_probe(s, h, hash, &slot);
-    ts_record *r;
+    idx = table_probe(s, h, hash, &slot);
     if (idx != TS_NO_INDEX) {
         /* A tombstone at this address: the new tensor reuses its record.
          * A live tensor here was lost; stacks or watches need ext.c. */
@@ -617,6 +638,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         idx = shard_global(s, local);
         r = shard_record(s, local);
     }
+fill:
     if (__builtin_expect(t->gen_next == t->gen_end, 0))
         ts_refill_generations(t);
     uint64_t gen = t->gen_next++;
@@ -627,6 +649,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
+    *hint = (ts_recent){h, gen, r, idx, 0};
     if (depth)
         ts_scope_push(t, idx, gen);
     return h;
@@ -640,21 +663,41 @@ int tscope_release(void *h, const tscope_site *at) {
         return 1;
     if (__builtin_expect(ts_slow_track, 0))
         return release_general(h, at, TS_CALLER_PC());
+    ts_thread *t = ts_current;
+    ts_recent *hint = t ? ts_recent_slot(t->recent, h) : NULL;
+    ts_shard *s;
+    uint32_t idx;
+    ts_record *r;
+    uint64_t gen;
+    if (hint && hint->handle == h && !(hint->gen & TS_GEN_DEAD)) {
+        /* This thread tracked the tensor here last: if it is still that
+         * tensor (generations are never reused), no probe is needed. */
+        idx = hint->idx;
+        r = hint->record;
+        s = &shards[idx >> TS_LOCAL_BITS];
+        ts_lock_acquire(&s->lock);
+        gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+        if (gen == hint->gen)
+            goto found;
+        ts_lock_release(&s->lock);
+    }
+
     uint64_t hash = hash_handle(h);
-    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
     if (__builtin_expect(!s->cap, 0)) {
         ts_lock_release(&s->lock);
         return 1; /* nothing tracked in this shard yet */
     }
     size_t slot;
-    uint32_t idx = table_probe(s, h, hash, &slot);
+    idx = table_probe(s, h, hash, &slot);
     if (idx == TS_NO_INDEX) {
         ts_lock_release(&s->lock);
         return 1; /* created where the runtime could not see */
     }
-    ts_record *r = record_at(idx);
-    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    r = record_at(idx);
+    gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+found:
     /* Dead already, shared, or with watches / stacks: the general path. */
     if (__builtin_expect((gen & TS_GEN_DEAD) || r->u.refs != 1 || (r->bits & TS_REC_HAS_EXT), 0)) {
         ts_lock_release(&s->lock);
@@ -667,6 +710,8 @@ int tscope_release(void *h, const tscope_site *at) {
     shard_live_add(s, -1);
     quarantine_push(s, idx, r);
     ts_lock_release(&s->lock);
+    if (hint)
+        *hint = (ts_recent){h, gen | TS_GEN_DEAD, r, idx, 0};
     return 1;
 }
 

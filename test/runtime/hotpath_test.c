@@ -8,10 +8,13 @@
  *   - shared references (retain) and the release that balances them;
  *   - double releases right after a fast release;
  *   - enough tensors that every shard's table grows and new record slabs
- *     are needed while tracking continues.
+ *     are needed while tracking continues;
+ *   - a thread's hints about the handles it used last going stale because
+ *     another thread released or re-created the tensor at that address.
  */
 #include "check.h"
 
+#include <pthread.h>
 #include <string.h>
 
 static int fired;
@@ -127,6 +130,57 @@ static void test_growth(void) {
     free(block);
 }
 
+static char shared_cell[64];
+static void *release_shared(void *arg) {
+    (void)arg;
+    return (void *)(intptr_t)tscope_release(shared_cell, TSCOPE_HERE);
+}
+static void *recreate_shared(void *arg) {
+    (void)arg;
+    track_here(shared_cell);
+    return NULL;
+}
+static int run_on_thread(void *(*fn)(void *)) {
+    pthread_t th;
+    void *result = NULL;
+    if (pthread_create(&th, NULL, fn, NULL) != 0)
+        return -1;
+    pthread_join(th, &result);
+    return (int)(intptr_t)result;
+}
+
+static void test_stale_hints(void) {
+    size_t before = tscope_live_count();
+    /* This thread tracks; another releases; a release here is then a double
+     * release, not a second release of a live tensor. */
+    track_here(shared_cell);
+    CHECK_EQ(run_on_thread(release_shared), 1);
+    CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 0);
+    /* This thread released last; another creates a new tensor there: this
+     * thread's release ends that tensor, and a new track here after that
+     * still makes a new, live tensor. */
+    CHECK_EQ(run_on_thread(recreate_shared), 0);
+    uint64_t theirs = tscope_generation(shared_cell);
+    CHECK(theirs != 0);
+    CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_generation(shared_cell), 0);
+    track_here(shared_cell);
+    CHECK(tscope_generation(shared_cell) != 0);
+    CHECK(tscope_generation(shared_cell) != theirs);
+    CHECK_EQ(run_on_thread(release_shared), 1);
+    CHECK_EQ(tscope_live_count(), before);
+    /* This thread released last; another creates there, and this thread
+     * tracks there again without a release in between: the other thread's
+     * tensor was lost (reported), and exactly one tensor lives. */
+    track_here(shared_cell);
+    CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 1);
+    CHECK_EQ(run_on_thread(recreate_shared), 0);
+    track_here(shared_cell);
+    CHECK_EQ(tscope_live_count(), before + 1);
+    CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_live_count(), before);
+}
+
 int main(void) {
     test_reuse_fast_tombstone();
     test_reuse_tombstone_with_finalizer();
@@ -134,6 +188,7 @@ int main(void) {
     test_lost_plain();
     test_shared_then_fast();
     test_growth();
+    test_stale_hints();
     CHECK_EQ(tscope_live_count(), 0);
     CHECK_DONE();
 }
