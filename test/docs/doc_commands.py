@@ -250,7 +250,9 @@ def main(argv):
             elif name in EXEMPT:
                 print("%s: exempt, not run (%s)" % (path, EXEMPT[name]))
             else:
-                print("%s: not opted in, not run" % path)
+                total_failures += 1
+                print("%s: FAILED: neither opted in (add %s on a line of its own) nor exempt "
+                      "(EXEMPT in %s)" % (path, OPT_IN, os.path.basename(__file__)))
     if not docs:
         p.error("no opted-in docs found (a doc opts in with %s)" % OPT_IN)
     build_dir = os.path.dirname(os.path.abspath(args.bindir))
