@@ -102,6 +102,11 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
   if (Entry.hasTensorRole())
     return; // a declared role always wins
+  // The entry may exist for other reasons (TSCOPE_AUTO, TSCOPE_NO_LINT): its
+  // tensor roles are still inferred ones, whose bodies the instrumentation
+  // tracks itself (RoleCalls.cpp); left as an annotation they would hide
+  // every creation inside an auto-scoped helper from its own scope.
+  Entry.Source = RoleSource::Inferred;
   Entry.Creates = Inferred.Creates;
   Entry.MayReturnNull = Inferred.MayReturnNull;
   if (Entry.ReleaseFunction.empty())

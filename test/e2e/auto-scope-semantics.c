@@ -22,6 +22,15 @@
 // RUN: FileCheck %s < %t.o2.out
 // RUN: not grep TensorScope %t.o0.err %t.o2.err
 // RUN: FileCheck %s < %t.o0.out
+// With the lint on (the default) it infers that inner() and outer() create
+// tensors; those inferred roles must not hide their own creations from
+// their scopes (the tensors inside would leak, untracked).
+// RUN: %clang %tscope_plugin -I%S/Inputs -O1 -o %t.lint %s %t.lib.o %rtlib 2> %t.lint.build
+// RUN: env TSCOPE_OPTIONS=exitcode=9 %t.lint > %t.lint.out 2> %t.lint.err
+// RUN: sed 's/ live [0-9]*//' %t.lint.out > %t.lint.values
+// RUN: diff %t.plain.values %t.lint.values
+// RUN: not grep TensorScope %t.lint.err
+// RUN: FileCheck %s < %t.lint.out
 #include "tensorlib.h"
 #include <stdio.h>
 #include <stdlib.h>
