@@ -20,8 +20,13 @@
 
 /* ---- table and LRU list (all under c->lock) --------------------------- */
 
+/* log2 of a power of two. */
+static unsigned log2_of(size_t n) {
+    return (unsigned)__builtin_ctzll((unsigned long long)n);
+}
+
 static cache_entry **bucket_of(tscope_cache *c, uint64_t hash) {
-    return &c->buckets[hash & (c->nbuckets - 1)];
+    return &c->buckets[cache_hash_index(hash, log2_of(c->nbuckets))];
 }
 
 static cache_entry *find_locked(tscope_cache *c, const tscope_key *k, uint64_t hash) {
@@ -83,7 +88,7 @@ static void maybe_grow_locked(tscope_cache *c) {
         cache_entry *e = c->buckets[i];
         while (e) {
             cache_entry *next = e->chain;
-            cache_entry **dst = &b[e->key.hash & (n - 1)];
+            cache_entry **dst = &b[cache_hash_index(e->key.hash, log2_of(n))];
             e->chain = *dst;
             *dst = e;
             e = next;
@@ -192,16 +197,17 @@ void tscope_cache_free(tscope_cache *c) {
 /* ---- lookups --------------------------------------------------------------- */
 
 /* The locked lookup: counts the hit or miss, keeps the LRU order, and
- * remembers the hit in this thread's view for next time.  Out of line so
- * the lock-free path stays small. */
+ * remembers the hit in this thread's view for next time (a miss makes the
+ * view, so the put that usually follows can fill it).  Out of line so the
+ * lock-free path stays small. */
 static __attribute__((noinline)) void *get_locked(tscope_cache *c, const tscope_key *k,
                                                    int valid, uint64_t hash) {
     void *value = NULL;
     pthread_mutex_lock(&c->lock);
     cache_entry *e = valid ? find_locked(c, k, hash) : NULL;
+    cache_view *v = valid ? cache_view_get_locked(c) : NULL;
     if (e) {
         c->hits++;
-        cache_view *v = cache_view_get_locked(c);
         if (v) {
             /* This thread's earlier lock-free hits come first in LRU order. */
             cache_views_drain_locked(c, v);
@@ -219,20 +225,37 @@ static __attribute__((noinline)) void *get_locked(tscope_cache *c, const tscope_
     return value;
 }
 
-void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
-    if (!c || !k)
-        return NULL;
+/* Everything but a hit in the view found last: another view of this
+ * thread, an invalid key, the locked lookup. */
+static __attribute__((noinline)) void *get_slow(tscope_cache *c, const tscope_key *k) {
     if (!cache_key_valid(k))
         return get_locked(c, k, 0, 0); /* counts the miss */
     uint64_t hash = cache_key_hash(k);
     cache_view *v = cache_view_find(c);
-    if (v) { /* a hit this thread saw before, still valid: no lock */
-        int found;
-        void *value = cache_view_lookup(c, v, k, hash, &found);
-        if (found)
-            return value;
+    if (v) {
+        const view_slot *s = cache_view_lookup(c, v, k, hash);
+        if (s)
+            return s->value;
     }
     return get_locked(c, k, 1, hash);
+}
+
+void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
+    if (__builtin_expect(!c || !k, 0))
+        return NULL;
+    /* The common case inline: the view this thread used last is this
+     * cache's, and it remembers the hit.  No lock, no atomic
+     * read-modify-write.  An invalid key needs no test here: its image
+     * (overflow_ set) equals no remembered one. */
+    thread_views *t = &tscope_cache_tls_views_;
+    if (__builtin_expect(t->last_id == c->id, 1)) {
+        const view_slot *s = cache_view_lookup(c, t->last_view, k, cache_key_hash(k));
+        if (s)
+            return s->value;
+        int valid = cache_key_valid(k);
+        return get_locked(c, k, valid, valid ? cache_key_hash(k) : 0);
+    }
+    return get_slow(c, k);
 }
 
 int tscope_cache_remove(tscope_cache *c, const tscope_key *k) {
@@ -317,6 +340,12 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k, void *valu
         c->evictions_lru++;
         dead[ndead++] = victim;
     }
+    /* A thread that gets from this cache will most likely get this key
+     * next: remember it now (after the unlinks, at the current version), so
+     * that get takes no lock. */
+    cache_view *v = cache_view_find(c);
+    if (v)
+        cache_view_fill_locked(c, v, e, k);
     pthread_mutex_unlock(&c->lock);
 
     cache_entry_declare_holds(e);

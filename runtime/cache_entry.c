@@ -50,7 +50,7 @@ static void on_key_tensor_released(void *ctx, const tscope_release_info *info) {
  * a tensor named twice in a key gets one watch. */
 static int seen_before(const cache_key_copy *key, unsigned n, void *h, uint64_t gen) {
     for (unsigned i = 0; i < n; i++)
-        if (key->tensors[i].handle == h && key->tensors[i].generation == gen)
+        if (key->handles[i] == h && key->generations[i] == gen)
             return 1;
     return 0;
 }
@@ -73,10 +73,10 @@ cache_entry *cache_entry_new(tscope_cache *c, const tscope_key *k, uint64_t hash
                              void *value, void *const *handles, size_t n,
                              const tscope_site *at, int *dead_key) {
     *dead_key = 0;
-    cache_entry *e = calloc(1, sizeof *e + k->nbytes_);
+    cache_entry *e = calloc(1, sizeof *e + cache_key_image_size(k->nbytes_));
     if (!e)
         return NULL;
-    e->key.bytes = e->key_bytes;
+    e->key.image = e->key_image;
     cache_key_copy_from(&e->key, k, hash);
     e->cache = c;
     e->value = value;
@@ -89,12 +89,13 @@ cache_entry *cache_entry_new(tscope_cache *c, const tscope_key *k, uint64_t hash
 
     /* One slot per distinct key tensor. */
     for (unsigned i = 0; i < e->key.ntensors; i++) {
-        cache_key_tensor t = e->key.tensors[i];
-        if (!seen_before(&e->key, i, t.handle, t.generation)) {
+        void *h = e->key.handles[i];
+        uint64_t gen = e->key.generations[i];
+        if (!seen_before(&e->key, i, h, gen)) {
             entry_slot *slot = &e->slots[e->nslots++];
             slot->entry = e;
-            slot->handle = t.handle;
-            slot->generation = t.generation;
+            slot->handle = h;
+            slot->generation = gen;
         }
     }
     /* Our reference plus the put's own (dropped when the put returns), plus

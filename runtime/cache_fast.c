@@ -1,8 +1,11 @@
 /*
  * cache_fast.c -- per-thread views of a cache: the lock-free hit path.
  * See cache_fast.h for the idea.  What makes it safe:
- *  - A view's slots are filled only by its own thread, under c->lock, and
- *    read without the lock only by that thread.  A slot is trusted only
+ *  - A view's slots are filled only by its own thread (on a locked hit or
+ *    its own put), under c->lock, and read without the lock only by that
+ *    thread; so the owner may also grow a view (new slot array, old one
+ *    freed) under the lock: drainers read it under the lock, and the only
+ *    lock-free reader is the one growing it.  A slot is trusted only
  *    while c->version equals the version it was filled at; every unlink
  *    bumps the version under the lock, so a slot never returns a value whose
  *    entry has left the table (the guarantee a locked get gives: the entry
@@ -23,47 +26,118 @@
  *    between threads is the order of draining, approximately.
  *  - Hit counters have one writer each: a load and a store, no RMW.
  *  - Views are freed only with the cache.  A thread finds its view through
- *    a small thread-local table keyed by the cache's unique id, so a new
- *    cache at the address of a freed one never finds a stale view.
+ *    a small thread-local table keyed by the cache's unique id (the one
+ *    found last tried first), so a new cache at the address of a freed one
+ *    never finds a stale view.
  */
 #include "cache_fast.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_VIEWS 16 /* per cache; further threads use the locked path */
 
 _Thread_local thread_views tscope_cache_tls_views_
     __attribute__((tls_model("initial-exec"), visibility("hidden")));
 
+static void drain_view_locked(tscope_cache *c, cache_view *v);
+
+/* Slot memory, every slot empty (version 0) and zeroed: a compare with a
+ * longer probe reads past a slot's image, and those bytes must be defined
+ * (their value does not matter: the lengths in the first chunk differ). */
+static view_slot *slots_new(unsigned n) {
+    view_slot *slots = aligned_alloc(_Alignof(view_slot), n * sizeof *slots);
+    if (slots)
+        memset(slots, 0, n * sizeof *slots);
+    return slots;
+}
+
 cache_view *cache_view_get_locked(tscope_cache *c) {
     cache_view *v = cache_view_find(c);
     if (v || c->nviews >= MAX_VIEWS)
         return v;
-    /* Room for every entry of the cache (up to a limit) at half load. */
-    unsigned nslots = 16;
-    while (nslots < VIEW_MAX_SLOTS && nslots < 2 * c->capacity)
-        nslots *= 2;
-    v = calloc(1, sizeof *v + nslots * sizeof(view_slot));
+    /* Small at first: a thread may hit only a few entries of a big cache. */
+    unsigned nslots = VIEW_MIN_SLOTS;
+    v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
+    v->slots = slots_new(nslots);
     v->dirty = malloc(nslots * sizeof *v->dirty);
     v->scratch = malloc(nslots * sizeof *v->scratch);
-    if (!v->dirty || !v->scratch) {
+    if (!v->slots || !v->dirty || !v->scratch) {
+        free(v->slots);
         free(v->dirty);
         free(v->scratch);
         free(v);
         return NULL;
     }
     v->nslots = nslots;
+    v->shift = 64u - (unsigned)__builtin_ctz(nslots);
     v->next = c->views;
     c->views = v;
     c->nviews++;
     /* A view the thread forgets stays with its cache (counted, drained)
      * until the cache is freed; MAX_VIEWS bounds them. */
-    unsigned i = tscope_cache_tls_views_.next++ % TLS_VIEWS;
-    tscope_cache_tls_views_.cache_id[i] = c->id;
-    tscope_cache_tls_views_.view[i] = v;
+    thread_views *t = &tscope_cache_tls_views_;
+    unsigned i = t->next++ % TLS_VIEWS;
+    t->cache_id[i] = c->id;
+    t->view[i] = v;
+    t->last_id = c->id;
+    t->last_view = v;
     return v;
+}
+
+/* The free slot for `hash` at `version` in slots[nslots] (there is one). */
+static view_slot *slot_for(view_slot *slots, unsigned nslots, uint64_t version,
+                           uint64_t hash) {
+    unsigned i = cache_hash_index(hash, (unsigned)__builtin_ctz(nslots));
+    while (slots[i].version == version)
+        i = (i + 1) & (nslots - 1);
+    return &slots[i];
+}
+
+/* Doubles the slots of `v`, keeping the valid ones.  Only the owner thread
+ * reads a view without the lock, and the owner is the caller: nobody can be
+ * probing the old slots.  Queued hits are applied first (their ring holds
+ * old slot indexes).  Returns 0, or -1 when out of memory (nothing changed). */
+static int view_grow_locked(tscope_cache *c, cache_view *v, uint64_t version) {
+    unsigned n = v->nslots * 2;
+    view_slot *slots = slots_new(n);
+    unsigned *dirty = malloc(n * sizeof *dirty);
+    stamped *scratch = malloc(n * sizeof *scratch);
+    if (!slots || !dirty || !scratch) {
+        free(slots);
+        free(dirty);
+        free(scratch);
+        return -1;
+    }
+    drain_view_locked(c, v);
+    for (unsigned i = 0; i < v->nslots; i++) {
+        const view_slot *old = &v->slots[i];
+        if (old->version != version)
+            continue;
+        view_slot *s = slot_for(slots, n, version, old->hash);
+        s->version = version;
+        s->hash = old->hash;
+        s->value = old->value;
+        /* Queued is 0 after the drain; the stamp orders the next one. */
+        atomic_store_explicit(&s->stamp,
+                              atomic_load_explicit(&old->stamp, memory_order_relaxed),
+                              memory_order_relaxed);
+        memcpy(s->image, old->image, sizeof s->image);
+        s->entry = old->entry;
+        s->serial = old->serial;
+        atomic_store_explicit(&s->queued, 0, memory_order_relaxed);
+    }
+    free(v->slots);
+    free(v->dirty);
+    free(v->scratch);
+    v->slots = slots;
+    v->dirty = dirty;
+    v->scratch = scratch;
+    v->nslots = n;
+    v->shift--;
+    return 0;
 }
 
 void cache_view_fill_locked(tscope_cache *c, cache_view *v, cache_entry *e,
@@ -73,22 +147,26 @@ void cache_view_fill_locked(tscope_cache *c, cache_view *v, cache_entry *e,
         v->filled_version = version;
         v->filled = 0;
     }
-    if (2 * (v->filled + 1) > v->nslots)
-        return; /* at half load: the rest of the hits take the lock */
-    unsigned mask = v->nslots - 1;
-    unsigned i = (unsigned)e->key.hash & mask;
-    while (v->slots[i].version == version) {
+    for (unsigned i = (unsigned)(e->key.hash >> v->shift); v->slots[i].version == version;
+         i = (i + 1) & (v->nslots - 1))
         if (v->slots[i].entry == e)
             return; /* remembered already */
-        i = (i + 1) & mask;
+    if (2 * (v->filled + 1) > v->nslots) {
+        /* At half load: grow while the cache could use it, else the rest
+         * of the hits take the lock. */
+        if (v->nslots >= VIEW_MAX_SLOTS || v->nslots >= 2 * c->capacity ||
+            view_grow_locked(c, v, version) != 0)
+            return;
     }
-    view_slot *s = &v->slots[i];
+    view_slot *s = slot_for(v->slots, v->nslots, version, e->key.hash);
     s->version = version;
+    s->hash = e->key.hash;
+    s->value = e->value;
+    atomic_store_explicit(&s->stamp, 0, memory_order_relaxed);
+    memcpy(s->image, cache_key_image(k), cache_key_image_size(k->nbytes_));
     s->entry = e;
     s->serial = e->serial;
-    s->value = e->value;
-    s->key.bytes = s->key_bytes;
-    cache_key_copy_from(&s->key, k, e->key.hash);
+    atomic_store_explicit(&s->queued, 0, memory_order_relaxed);
     v->filled++;
 }
 
@@ -115,7 +193,7 @@ static void drain_view_locked(tscope_cache *c, cache_view *v) {
     qsort(v->scratch, n, sizeof *v->scratch, by_stamp);
     for (unsigned j = 0; j < n; j++) {
         const view_slot *s = &v->slots[v->scratch[j].slot];
-        cache_touch_locked(c, s->entry, s->serial, s->key.hash);
+        cache_touch_locked(c, s->entry, s->serial, s->hash);
     }
 }
 
@@ -138,6 +216,7 @@ uint64_t cache_views_hits_locked(tscope_cache *c) {
 void cache_views_free(tscope_cache *c) {
     while (c->views) {
         cache_view *next = c->views->next;
+        free(c->views->slots);
         free(c->views->dirty);
         free(c->views->scratch);
         free(c->views);

@@ -80,7 +80,7 @@ struct cache_entry {
     size_t nheld;
     held_tensor *held; /* the handles declared by put_holding, or NULL */
     cache_key_copy key;
-    unsigned char key_bytes[]; /* key.bytes points here */
+    unsigned char key_image[]; /* key.image points here */
 };
 
 static inline cache_entry *entry_of(lru_node *n) {

@@ -297,15 +297,16 @@ void tscope_report_json(FILE *out);
 #define TSCOPE_KEY_MAX_BYTES 128
 typedef struct tscope_key {
     uint64_t hash_;
-    uint32_t ntensors_;
-    uint32_t nbytes_;
+    /* From overflow_ through bytes_ (zero-padded): what a lookup compares,
+     * as one block.  bytes_ is the stream of tagged parts; a tensor part is
+     * its tag and its generation, which does not count against
+     * TSCOPE_KEY_MAX_BYTES: hence the 8 bytes per tensor (and 8 of padding). */
     int overflow_;
-    struct {
-        void *handle;
-        const void *record;
-        uint64_t generation;
-    } tensors_[TSCOPE_KEY_MAX_TENSORS];
-    unsigned char bytes_[TSCOPE_KEY_MAX_BYTES];
+    uint32_t nbytes_;
+    unsigned char bytes_[TSCOPE_KEY_MAX_BYTES + 8 * TSCOPE_KEY_MAX_TENSORS + 8];
+    uint32_t ntensors_;
+    void *handles_[TSCOPE_KEY_MAX_TENSORS];
+    uint64_t generations_[TSCOPE_KEY_MAX_TENSORS];
 } tscope_key;
 
 /* Makes `k` the empty key. */
