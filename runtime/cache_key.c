@@ -107,14 +107,21 @@ static __attribute__((noinline)) uint64_t generation_slow(void *h) {
     return w.generation_;
 }
 
-/* The generation of the live tracked tensor `h`, or 0. */
+/* The generation of the live tracked tensor `h`, or 0.  The memo holds h at
+ * most once (generation_slow replaces a stale reference), so one weak get
+ * decides. */
 static inline uint64_t generation_of(void *h) {
     memo_set *m = tls_memo;
-    if (m) {
+    if (__builtin_expect(m != NULL, 1)) {
         memo_set *set = memo_set_of(m, h);
-        for (unsigned i = 0; i < MEMO_WAYS; i++)
-            if (set->way[i].handle_ == h && tscope_weak_get(set->way[i]) == h)
-                return set->way[i].generation_;
+        for (unsigned i = 0; i < MEMO_WAYS; i++) {
+            if (set->way[i].handle_ == h) {
+                uint64_t gen = set->way[i].generation_;
+                if (tscope_weak_get(set->way[i]) == h)
+                    return gen;
+                break;
+            }
+        }
     }
     return generation_slow(h);
 }
@@ -169,7 +176,10 @@ int tscope_key_add_tensor(tscope_key *k, void *h) {
     k->handles_[k->ntensors_] = h;
     k->generations_[k->ntensors_] = gen;
     k->ntensors_++;
-    k->hash_ = mix(mix(k->hash_, (uint64_t)(uintptr_t)h), gen);
+    /* The generation alone: it names one tensor (the address adds nothing
+     * to tell keys apart), and one mix keeps the chain of multiplies that
+     * building a key waits on short. */
+    k->hash_ = mix(k->hash_, gen ^ ((uint64_t)TAG_TENSOR << 56));
     return 0;
 }
 
