@@ -20,7 +20,14 @@ public:
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
         FD->isInvalidDecl() || FD->isImplicit())
       return true;
-    if (SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+    SourceLocation Loc = SM.getExpansionLoc(FD->getLocation());
+    if (SM.isInSystemHeader(Loc))
+      return true;
+    // A header's inline functions are analysed in the TUs that use them:
+    // every TU of a library includes hundreds it never calls (GSL's
+    // accessors, once per element type), and analysing those everywhere
+    // cost more than the functions of the file itself.
+    if (!SM.isInMainFile(Loc) && !FD->isReferenced())
       return true;
     Found.push_back(FD);
     return true;

@@ -92,7 +92,9 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   DeclaredNames.try_emplace(Name, Key);
   if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
-  applyApiEntries(FD, Key, Name);
+  applyExactApiEntries(FD, Key, Name);
+  if (!RegexEntries.empty())
+    PendingApi.push_back({FD, Key, Name});
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
     FunctionRoles R;
     R.Name = Key;
@@ -123,23 +125,31 @@ bool RoleCollector::checkEntryParam(const ApiEntry &E,
   return false;
 }
 
-void RoleCollector::applyApiEntries(const clang::FunctionDecl *FD,
-                                    const std::string &Key,
-                                    llvm::StringRef Name) {
-  if (ApiFiles.empty())
-    return;
-  auto apply = [&](ApiEntry &E) {
-    ++E.Uses;
-    if (checkEntryParam(E, FD, Name))
-      Table.merge(rolesFromEntry(E, Key, Name));
-  };
+void RoleCollector::applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
+                                  const std::string &Key, llvm::StringRef Name) {
+  ++E.Uses;
+  if (checkEntryParam(E, FD, Name))
+    Table.merge(rolesFromEntry(E, Key, Name));
+}
+
+// `name:` entries cost a hash lookup: applied (and checked) at once, for
+// every declaration.
+void RoleCollector::applyExactApiEntries(const clang::FunctionDecl *FD,
+                                         const std::string &Key,
+                                         llvm::StringRef Name) {
   auto Exact = ExactEntries.find(Name);
   if (Exact != ExactEntries.end())
     for (ApiEntry *E : Exact->second)
-      apply(*E);
+      applyApiEntry(*E, FD, Key, Name);
+}
+
+// `match:` entries run a regex per declaration: see applyPendingApiEntries.
+void RoleCollector::applyRegexApiEntries(const clang::FunctionDecl *FD,
+                                         const std::string &Key,
+                                         llvm::StringRef Name) {
   for (ApiEntry *E : RegexEntries)
     if (E->Filter.mayMatch(Name) && E->Compiled->match(Name))
-      apply(*E);
+      applyApiEntry(*E, FD, Key, Name);
 }
 
 std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
@@ -147,7 +157,22 @@ std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
   return It == DeclaredNames.end() ? std::string() : It->second;
 }
 
+// Roles only matter where a function is called, has its address taken or
+// is defined (its own body is instrumented by its roles); clang marks the
+// first two as referenced by the end of the TU, so `match:` entries are
+// tried on those declarations only.  Dumping the roles and api-check (which
+// reports entries that matched no declaration, and is the way to check an
+// API file against a library's headers) still try every declaration.
+void RoleCollector::applyPendingApiEntries() {
+  bool Everything = Opts.DumpRoles || Opts.ApiCheck;
+  for (const PendingApiMatch &P : PendingApi)
+    if (Everything || P.FD->isReferenced() || P.FD->isDefined())
+      applyRegexApiEntries(P.FD, P.Key, P.Name);
+  PendingApi.clear();
+}
+
 void RoleCollector::finish() {
+  applyPendingApiEntries();
   resolveReleasedBy();
   pairOwnershipModules();
   resolveApiReleaseNames();

@@ -46,8 +46,13 @@ public:
 
 private:
   void addFunction(const clang::FunctionDecl *FD);
-  void applyApiEntries(const clang::FunctionDecl *FD, const std::string &Key,
-                       llvm::StringRef Name);
+  void applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
+                     const std::string &Key, llvm::StringRef Name);
+  void applyExactApiEntries(const clang::FunctionDecl *FD,
+                            const std::string &Key, llvm::StringRef Name);
+  void applyRegexApiEntries(const clang::FunctionDecl *FD,
+                            const std::string &Key, llvm::StringRef Name);
+  void applyPendingApiEntries();
   bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
                        llvm::StringRef Name);
   std::string keyOfName(llvm::StringRef Name) const;
@@ -65,6 +70,18 @@ private:
   std::vector<ApiFile> ApiFiles;
   llvm::StringMap<std::vector<ApiEntry *>> ExactEntries;
   std::vector<ApiEntry *> RegexEntries;
+
+  /// Declarations whose `match:` (regex) API entries are tried at the end
+  /// of the TU, and then only for those the TU uses or defines: a header
+  /// declares thousands of functions a TU never calls, and matching each
+  /// against every regex of an API file cost more than the rest of the
+  /// lint.
+  struct PendingApiMatch {
+    const clang::FunctionDecl *FD;
+    std::string Key;
+    std::string Name;
+  };
+  std::vector<PendingApiMatch> PendingApi;
 
   llvm::DenseSet<const clang::FunctionDecl *> SeenCanonical;
   llvm::StringMap<std::string> DeclaredNames; ///< source name -> key
