@@ -14,8 +14,15 @@ namespace {
 
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
 public:
-  explicit FunctionsWithBodies(SourceManager &SM) : SM(SM) {}
+  FunctionsWithBodies(SourceManager &SM, bool CPlusPlus) : SM(SM), CPlusPlus(CPlusPlus) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // Only declarations matter.  C has none inside statements (C++ has
+  // lambdas and local classes), and no type spells a function body.
+  bool TraverseStmt(Stmt *S) {
+    return CPlusPlus ? RecursiveASTVisitor::TraverseStmt(S) : true;
+  }
+  // (LLVM 22 added a second parameter: take whatever the base passes.)
+  template <typename... Rest> bool TraverseTypeLoc(TypeLoc, Rest...) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
         FD->isInvalidDecl() || FD->isImplicit())
@@ -33,6 +40,7 @@ public:
     return true;
   }
   SourceManager &SM;
+  bool CPlusPlus;
   std::vector<const FunctionDecl *> Found;
 };
 
@@ -49,7 +57,7 @@ public:
 } // namespace
 
 std::vector<const FunctionDecl *> functionsBottomUp(ASTContext &Ctx) {
-  FunctionsWithBodies Collect(Ctx.getSourceManager());
+  FunctionsWithBodies Collect(Ctx.getSourceManager(), Ctx.getLangOpts().CPlusPlus);
   Collect.TraverseDecl(Ctx.getTranslationUnitDecl());
 
   llvm::DenseMap<const FunctionDecl *, const FunctionDecl *> BodyOf;

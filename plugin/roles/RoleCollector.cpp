@@ -5,6 +5,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace tscope {
 
@@ -157,6 +158,17 @@ std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
   return It == DeclaredNames.end() ? std::string() : It->second;
 }
 
+// Whether the TU emits FD's body even when nothing uses it: a definition
+// in the main file, or one that is not inline (a header's inline functions
+// are emitted only where used, and then they are referenced).
+static bool emitsBody(const clang::FunctionDecl *FD) {
+  const clang::FunctionDecl *Def = nullptr;
+  if (!FD->isDefined(Def))
+    return false;
+  const clang::SourceManager &SM = Def->getASTContext().getSourceManager();
+  return SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())) || !Def->isInlined();
+}
+
 // Roles only matter where a function is called, has its address taken or
 // is defined (its own body is instrumented by its roles); clang marks the
 // first two as referenced by the end of the TU, so `match:` entries are
@@ -166,7 +178,7 @@ std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
 void RoleCollector::applyPendingApiEntries() {
   bool Everything = Opts.DumpRoles || Opts.ApiCheck;
   for (const PendingApiMatch &P : PendingApi)
-    if (Everything || P.FD->isReferenced() || P.FD->isDefined())
+    if (Everything || P.FD->isReferenced() || emitsBody(P.FD))
       applyRegexApiEntries(P.FD, P.Key, P.Name);
   PendingApi.clear();
 }
