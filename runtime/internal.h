@@ -259,7 +259,7 @@ void ts_symbolize_many(void *const *pcs, size_t n);
 /* Scopes (scope.c)                                                         */
 /* ------------------------------------------------------------------------ */
 
-#define ORIGIN_CACHE 8
+#define ORIGIN_CACHE 16 /* a power of two */
 
 /* A scope stack entry: the record and the low bits of its generation, so
  * an entry goes stale by itself when its tensor dies. */
@@ -344,15 +344,27 @@ void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
 /* ts_origin_intern through a small per-thread cache (no lock on a hit). */
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope);
-/* Interns (created, release, current scope): a loop creating at one site
- * hits the one-entry cache. */
+/* The slot of (kind, site, scope) in a thread's origin cache. */
+static inline size_t ts_origin_slot(ts_origin_kind kind, const tscope_site *site,
+                                    const tscope_site *scope) {
+    return ((((uintptr_t)site ^ (uintptr_t)scope) >> 4) ^ (size_t)kind) & (ORIGIN_CACHE - 1);
+}
+/* Interns (created, release, current scope) through the thread's caches,
+ * inline: the last creation's origin (a loop creating at one site), then
+ * the slot of this one (a loop body creating at a few sites in turn). */
 static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created,
                                         void (*release)(void *)) {
     const tscope_site *scope = ts_thread_scope_site(t);
     origin_cache_entry *c = &t->last_created;
     if (c->origin && c->site == created && c->release == release && c->scope == scope)
         return c->origin;
-    uint32_t origin = ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);
+    origin_cache_entry *slot = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
+    uint32_t origin;
+    if (slot->origin && slot->site == created && slot->release == release &&
+        slot->scope == scope && slot->kind == TS_ORIGIN_CREATED)
+        origin = slot->origin;
+    else
+        origin = ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);
     *c = (origin_cache_entry){created, release, scope, TS_ORIGIN_CREATED, origin};
     return origin;
 }

@@ -63,8 +63,7 @@ void ts_refill_generations(ts_thread *t) {
 
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope) {
-    size_t slot = (((uintptr_t)site ^ (uintptr_t)scope) >> 4 ^ (size_t)kind) % ORIGIN_CACHE;
-    origin_cache_entry *c = &t->origins[slot];
+    origin_cache_entry *c = &t->origins[ts_origin_slot(kind, site, scope)];
     if (c->origin && c->kind == kind && c->site == site && c->release == release &&
         c->scope == scope)
         return c->origin;
@@ -147,6 +146,13 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
  * when the entry must move to the enclosing frame. */
 static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
+    /* A generation never comes back to life: an entry whose tensor is dead
+     * or whose record holds another tensor now is stale for good, and the
+     * common case of code that releases by hand inside a scope needs no
+     * lock to see it. */
+    uint64_t seen = atomic_load_explicit(&r->generation, memory_order_acquire);
+    if ((seen & TS_GEN_DEAD) || seen == 0 || (uint32_t)seen != e.gen_low)
+        return 0;
     ts_lock_record(e.idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low ||
