@@ -130,6 +130,22 @@ static void test_growth(void) {
     free(block);
 }
 
+/* Inside a scope, a tensor released by hand and a new one at its address
+ * (reusing its record): the scope's end skips the first entry, whose
+ * generation is gone, and releases the second once. */
+static void test_scope_reuse(void) {
+    static char cell[64];
+    size_t before = tscope_live_count();
+    tscope_scope *s = tscope_scope_begin(TSCOPE_HERE);
+    track_here(cell);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+    track_here(cell);
+    CHECK_EQ(tscope_live_count(), before + 1);
+    tscope_scope_end(s);
+    CHECK_EQ(tscope_live_count(), before);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0); /* the scope released it */
+}
+
 static char shared_cell[64];
 static void *release_shared(void *arg) {
     (void)arg;
@@ -189,6 +205,7 @@ int main(void) {
     test_shared_then_fast();
     test_growth();
     test_stale_hints();
+    test_scope_reuse();
     CHECK_EQ(tscope_live_count(), 0);
     CHECK_DONE();
 }
