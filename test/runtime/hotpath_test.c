@@ -39,11 +39,16 @@ static void test_reuse_fast_tombstone(void) {
     CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0);
 }
 
-static void test_reuse_tombstone_with_finalizer(void) {
-    static char cell[64];
+/* Tracks a tensor at `cell` with a finalizer that counts into `fired`. */
+static void track_watched(char *cell) {
     fired = 0;
     tscope_track(cell, NULL, TSCOPE_HERE);
     CHECK_EQ(tscope_on_release(cell, count_fire, &fired), 0);
+}
+
+static void test_reuse_tombstone_with_finalizer(void) {
+    static char cell[64];
+    track_watched(cell);
     tscope_weak old = tscope_weak_ref(cell);
     CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
     CHECK_EQ(fired, 1);
@@ -58,9 +63,7 @@ static void test_reuse_tombstone_with_finalizer(void) {
 
 static void test_lost_then_fast(void) {
     static char cell[64];
-    fired = 0;
-    tscope_track(cell, NULL, TSCOPE_HERE);
-    CHECK_EQ(tscope_on_release(cell, count_fire, &fired), 0);
+    track_watched(cell);
     uint64_t first = tscope_generation(cell);
     /* Tracked again while alive: the first tensor was lost (reported), its
      * finalizer runs, and the new one is an ordinary live tensor. */
