@@ -112,10 +112,10 @@ void ts_unlock_handle(void *h) { ts_lock_release(&shard_of(h)->lock); }
 
 /* ---- the table ---------------------------------------------------------- */
 
-/* `hash` is hash_handle(h): the hot paths compute it once for the shard
- * (its top bits) and the slot (its low bits). */
 /* The slot of h, or of the empty slot that ends its probe (then the result
- * is TS_NO_INDEX).  The shard's table must exist (cap > 0). */
+ * is TS_NO_INDEX).  The shard's table must exist (cap > 0).  `hash` is
+ * hash_handle(h): the hot paths compute it once for the shard (its top
+ * bits), the slot (its low bits) and the tag. */
 static inline uint32_t table_probe(ts_shard *s, const void *h, uint64_t hash, size_t *slot_out) {
     size_t mask = s->cap - 1, pos = hash & mask;
     uint32_t tag = slot_tag(hash);
@@ -239,7 +239,6 @@ static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
     s->free_list[s->nfree++] = idx & ((1u << TS_LOCAL_BITS) - 1);
 }
 
-/* Remembers a new tombstone, recycling the oldest one beyond the history. */
 /* The first release in a shard sizes its ring, once; without history (or
  * memory for it) the tombstone is dropped at once.  False: dropped. */
 __attribute__((noinline)) static bool quarantine_setup(ts_shard *s, uint32_t idx, ts_record *r) {
@@ -261,6 +260,7 @@ __attribute__((noinline)) static void quarantine_evict(ts_shard *s, uint32_t idx
     record_free(s, idx, o);
 }
 
+/* Remembers a new tombstone, recycling the oldest one beyond the history. */
 static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
     if (__builtin_expect(!s->ring, 0) && !quarantine_setup(s, idx, r))
         return;
