@@ -85,6 +85,9 @@ static inline uint32_t slot_tag(uint64_t hash) {
     return (uint32_t)(hash >> 40) << SLOT_TAG_SHIFT;
 }
 static inline uint32_t slot_local(uint32_t v) { return (v & SLOT_LOCAL_MASK) - 1; }
+static inline uint32_t slot_value(uint64_t hash, uint32_t idx) {
+    return slot_tag(hash) | ((idx & ((1u << TS_LOCAL_BITS) - 1)) + 1);
+}
 
 /* Under the shard lock: a plain load and store, not a locked
  * read-modify-write (readers elsewhere only need a recent value). */
@@ -175,8 +178,11 @@ static bool table_rehash(ts_shard *s, size_t min_entries) {
 }
 
 /* Inserts h (known absent) -> idx.  False when out of memory. */
+/* Whether one more slot would fill the table past 3/4. */
+static inline bool table_full(const ts_shard *s) { return (s->used + 1) * 4 > s->cap * 3; }
+
 static bool table_insert(ts_shard *s, const void *h, uint32_t idx) {
-    if ((s->used + 1) * 4 > s->cap * 3 && !table_rehash(s, s->used - s->deleted + 1))
+    if (table_full(s) && !table_rehash(s, s->used - s->deleted + 1))
         return false;
     size_t mask = s->cap - 1, pos = hash_handle(h) & mask;
     while (s->slots[pos] != SLOT_EMPTY && s->slots[pos] != SLOT_DELETED)
@@ -185,7 +191,7 @@ static bool table_insert(ts_shard *s, const void *h, uint32_t idx) {
         s->deleted--;
     else
         s->used++;
-    s->slots[pos] = slot_tag(hash_handle(h)) | ((idx & ((1u << TS_LOCAL_BITS) - 1)) + 1);
+    s->slots[pos] = slot_value(hash_handle(h), idx);
     return true;
 }
 
@@ -390,6 +396,15 @@ static void report_lost(void *h, uint64_t gen, uint32_t origin, const tscope_sit
             h, (unsigned long long)gen, created, again);
 }
 
+/* Makes r (a fresh record or a tombstone being reused) the new tensor's,
+ * up to its generation, which the caller publishes last. */
+static inline void record_start(ts_record *r, void *h, uint32_t origin, uint32_t depth) {
+    r->handle = h;
+    r->origin = origin;
+    r->u.refs = 1;
+    r->bits = depth ? TS_REC_IN_SCOPE | depth << TS_REC_DEPTH_SHIFT : 0u;
+}
+
 /* track, all cases: `caller_pc` is where the user's call returns to. */
 __attribute__((noinline)) static void *track_general(void *h, void (*release)(void *),
                                                      const tscope_site *created,
@@ -423,7 +438,6 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
             ts_ext_drop(idx);
             ts_ext_unlock();
         }
-        r->bits = 0;
     } else {
         idx = record_alloc(s);
         if (idx == TS_NO_INDEX || (r = record_at(idx), !table_insert(s, h, idx))) {
@@ -435,10 +449,7 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
             return h;
         }
     }
-    r->handle = h;
-    r->origin = origin;
-    r->u.refs = 1;
-    ts_record_set_scope(r, depth);
+    record_start(r, h, origin, depth);
     if (bt) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, true);
@@ -622,30 +633,21 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         if (ts_record_live(r) || (r->bits & TS_REC_HAS_EXT))
             goto general;
     } else {
-        uint32_t local;
-        if (__builtin_expect((s->used + 1) * 4 > s->cap * 3, 0))
+        if (__builtin_expect(table_full(s), 0))
             goto general; /* the table must grow first */
-        if (s->nfree)
-            local = s->free_list[--s->nfree];
-        else if (s->next_local < (1u << TS_LOCAL_BITS) &&
-                 atomic_load_explicit(&slabs[shard_global(s, s->next_local) >> TS_SLAB_BITS],
-                                      memory_order_relaxed))
-            local = s->next_local++;
-        else
-            goto general; /* a new slab first */
-        s->slots[slot] = slot_tag(hash) | (local + 1);
+        idx = record_alloc(s);
+        if (__builtin_expect(idx == TS_NO_INDEX, 0))
+            goto general; /* out of memory or records: reported there */
+        /* The probe ended at this empty slot: h goes there. */
+        s->slots[slot] = slot_value(hash, idx);
         s->used++;
-        idx = shard_global(s, local);
-        r = shard_record(s, local);
+        r = record_at(idx);
     }
 fill:
     if (__builtin_expect(t->gen_next == t->gen_end, 0))
         ts_refill_generations(t);
     uint64_t gen = t->gen_next++;
-    r->handle = h;
-    r->origin = origin;
-    r->u.refs = 1;
-    r->bits = depth ? TS_REC_IN_SCOPE | depth << TS_REC_DEPTH_SHIFT : 0u;
+    record_start(r, h, origin, depth);
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
@@ -703,7 +705,10 @@ found:
         ts_lock_release(&s->lock);
         return release_general(h, at, TS_CALLER_PC());
     }
-    /* Weak references read NULL from here on. */
+    /* kill_locked() for a record with no rare data and no stack to keep,
+     * written out: calling it here cost ~38 instructions a release more
+     * (callgrind, bench_ops track_release).  Weak references read NULL from
+     * here on. */
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
     r->u.released = ts_released_tag(at, TS_RELEASED_AT);
     r->bits = 0;
