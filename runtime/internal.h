@@ -349,6 +349,13 @@ static inline size_t ts_origin_slot(ts_origin_kind kind, const tscope_site *site
                                     const tscope_site *scope) {
     return ((((uintptr_t)site ^ (uintptr_t)scope) >> 4) ^ (size_t)kind) & (ORIGIN_CACHE - 1);
 }
+/* Whether cache entry c holds the origin of (kind, site, release, scope). */
+static inline bool ts_origin_cached(const origin_cache_entry *c, ts_origin_kind kind,
+                                    const tscope_site *site, void (*release)(void *),
+                                    const tscope_site *scope) {
+    return c->origin && c->kind == kind && c->site == site && c->release == release &&
+           c->scope == scope;
+}
 /* Interns (created, release, current scope) through the thread's caches,
  * inline: the last creation's origin (a loop creating at one site), then
  * the slot of this one (a loop body creating at a few sites in turn). */
@@ -356,12 +363,11 @@ static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created
                                         void (*release)(void *)) {
     const tscope_site *scope = ts_thread_scope_site(t);
     origin_cache_entry *c = &t->last_created;
-    if (c->origin && c->site == created && c->release == release && c->scope == scope)
+    if (ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope))
         return c->origin;
     origin_cache_entry *slot = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
     uint32_t origin;
-    if (slot->origin && slot->site == created && slot->release == release &&
-        slot->scope == scope && slot->kind == TS_ORIGIN_CREATED)
+    if (ts_origin_cached(slot, TS_ORIGIN_CREATED, created, release, scope))
         origin = slot->origin;
     else
         origin = ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);

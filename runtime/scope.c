@@ -64,8 +64,7 @@ void ts_refill_generations(ts_thread *t) {
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope) {
     origin_cache_entry *c = &t->origins[ts_origin_slot(kind, site, scope)];
-    if (c->origin && c->kind == kind && c->site == site && c->release == release &&
-        c->scope == scope)
+    if (ts_origin_cached(c, kind, site, release, scope))
         return c->origin;
     uint32_t origin = ts_origin_intern(kind, site, release, scope);
     *c = (origin_cache_entry){site, release, scope, kind, origin};
@@ -144,18 +143,23 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
 
 /* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
  * when the entry must move to the enclosing frame. */
+/* Whether generation word `gen` says entry e's tensor is gone: dead, or its
+ * record free or holding another tensor now. */
+static inline bool entry_gone(uint64_t gen, ts_entry e) {
+    return (gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low;
+}
+
 static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
     /* A generation never comes back to life: an entry whose tensor is dead
      * or whose record holds another tensor now is stale for good, and the
      * common case of code that releases by hand inside a scope needs no
      * lock to see it. */
-    uint64_t seen = atomic_load_explicit(&r->generation, memory_order_acquire);
-    if ((seen & TS_GEN_DEAD) || seen == 0 || (uint32_t)seen != e.gen_low)
+    if (entry_gone(atomic_load_explicit(&r->generation, memory_order_acquire), e))
         return 0;
     ts_lock_record(e.idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-    if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low ||
+    if (entry_gone(gen, e) ||
         !(r->bits & TS_REC_IN_SCOPE)) {
         ts_unlock_record(e.idx); /* released, detached, or a stale entry */
         return 0;
