@@ -52,6 +52,20 @@ static view_slot *slots_new(unsigned n) {
     return slots;
 }
 
+/* The three arrays of a view of n slots, or -1 (none allocated) when out of
+ * memory. */
+static int view_arrays_new(unsigned n, view_slot **slots, unsigned **dirty, stamped **scratch) {
+    *slots = slots_new(n);
+    *dirty = malloc(n * sizeof **dirty);
+    *scratch = malloc(n * sizeof **scratch);
+    if (*slots && *dirty && *scratch)
+        return 0;
+    free(*slots);
+    free(*dirty);
+    free(*scratch);
+    return -1;
+}
+
 cache_view *cache_view_get_locked(tscope_cache *c) {
     cache_view *v = cache_view_find(c);
     if (v || c->nviews >= MAX_VIEWS)
@@ -61,13 +75,7 @@ cache_view *cache_view_get_locked(tscope_cache *c) {
     v = calloc(1, sizeof *v);
     if (!v)
         return NULL;
-    v->slots = slots_new(nslots);
-    v->dirty = malloc(nslots * sizeof *v->dirty);
-    v->scratch = malloc(nslots * sizeof *v->scratch);
-    if (!v->slots || !v->dirty || !v->scratch) {
-        free(v->slots);
-        free(v->dirty);
-        free(v->scratch);
+    if (view_arrays_new(nslots, &v->slots, &v->dirty, &v->scratch) != 0) {
         free(v);
         return NULL;
     }
@@ -102,15 +110,11 @@ static view_slot *slot_for(view_slot *slots, unsigned nslots, uint64_t version,
  * old slot indexes).  Returns 0, or -1 when out of memory (nothing changed). */
 static int view_grow_locked(tscope_cache *c, cache_view *v, uint64_t version) {
     unsigned n = v->nslots * 2;
-    view_slot *slots = slots_new(n);
-    unsigned *dirty = malloc(n * sizeof *dirty);
-    stamped *scratch = malloc(n * sizeof *scratch);
-    if (!slots || !dirty || !scratch) {
-        free(slots);
-        free(dirty);
-        free(scratch);
+    view_slot *slots;
+    unsigned *dirty;
+    stamped *scratch;
+    if (view_arrays_new(n, &slots, &dirty, &scratch) != 0)
         return -1;
-    }
     drain_view_locked(c, v);
     for (unsigned i = 0; i < v->nslots; i++) {
         const view_slot *old = &v->slots[i];
