@@ -19,8 +19,9 @@
  * the same 64 bytes for every key with up to 56 bytes of stream: two
  * tensors and four dimensions fit -- and keys of different lengths differ
  * in nbytes_.  Handles are not in the image, nor in the hash: a generation
- * names one tensor for the life of the process, so it implies the address.  An invalid key never equals a stored one: overflow_ is in the
- * image, and only valid keys are stored.
+ * names one tensor for the life of the process, so it implies the address.
+ * An invalid key never equals a stored one: overflow_ is in the image, and
+ * only valid keys are stored.
  */
 #ifndef TSCOPE_RUNTIME_CACHE_KEY_H
 #define TSCOPE_RUNTIME_CACHE_KEY_H
