@@ -121,8 +121,10 @@ void ts_format_released(uintptr_t released, char *buf, size_t n);
  * keep its generation for reports and still read as dead. */
 #define TS_GEN_DEAD (UINT64_C(1) << 63)
 
+/* bits: flags in the low byte, the depth of the scope that releases the
+ * tensor above them (0: no scope does; in one word, so creating a tensor
+ * outside scopes stores a plain zero). */
 enum {
-    TS_REC_IN_SCOPE = 1u,     /* some scope releases it */
     TS_REC_HAS_EXT = 2u,      /* ext.c holds data for it */
     TS_REC_DIED_AT_EXIT = 4u, /* killed by the exit sweep: late releases are quiet */
 };
@@ -162,9 +164,12 @@ static inline bool ts_record_live(const ts_record *r) {
 static inline uint32_t ts_record_depth(const ts_record *r) {
     return r->bits >> TS_REC_DEPTH_SHIFT;
 }
+/* Whether some scope releases it. */
+static inline bool ts_record_in_scope(const ts_record *r) {
+    return ts_record_depth(r) != 0;
+}
 static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
-    r->bits = (r->bits & TS_REC_FLAG_MASK & ~TS_REC_IN_SCOPE) |
-              (depth ? TS_REC_IN_SCOPE : 0u) | (depth << TS_REC_DEPTH_SHIFT);
+    r->bits = (r->bits & TS_REC_FLAG_MASK) | (depth << TS_REC_DEPTH_SHIFT);
 }
 
 /*
@@ -292,18 +297,20 @@ typedef struct origin_cache_entry {
  * over and over (an allocator handing back the block just freed) then needs
  * no table probe at all.
  */
-#define TS_RECENT 16
+#define TS_RECENT_BITS 4
+#define TS_RECENT (1u << TS_RECENT_BITS)
 typedef struct ts_record ts_record;
 typedef struct ts_recent {
     const void *handle;
     uint64_t gen;
     ts_record *record;
     uint32_t idx;
-    uint32_t unused_; /* 32 bytes: a slot's address is a shift away */
-} ts_recent;
+    uint32_t shard_offset; /* of the record's shard in registry.c's shards[] */
+} ts_recent; /* 32 bytes: a slot's address is a shift away */
 static inline ts_recent *ts_recent_slot(ts_recent *recent, const void *h) {
-    uintptr_t x = (uintptr_t)h;
-    return &recent[((x >> 4) ^ (x >> 9)) & (TS_RECENT - 1)];
+    /* The top bits of a multiplicative hash: every address bit counts
+     * (page-aligned tensors do not all share a slot), in three instructions. */
+    return &recent[((uint64_t)(uintptr_t)h * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - TS_RECENT_BITS)];
 }
 
 /* Per-thread state: generation batch, scope stacks, origin cache, recent
@@ -314,6 +321,7 @@ typedef struct ts_thread {
     uint32_t nentries, entries_cap;
     ts_frame *frames;
     uint32_t depth, frames_cap;
+    const tscope_site *scope_site; /* the innermost frame's site; NULL at depth 0 */
     uint32_t serial, seq;
     uintptr_t token_base; /* serial, in the token's high bits */
     origin_cache_entry last_created; /* the hot path's one-entry cache */
@@ -337,7 +345,7 @@ static inline uint64_t ts_next_generation(ts_thread *t) {
 /* The innermost scope's depth (0: none) and begin site. */
 static inline uint32_t ts_thread_depth(const ts_thread *t) { return t->depth; }
 static inline const tscope_site *ts_thread_scope_site(const ts_thread *t) {
-    return t->depth ? t->frames[t->depth - 1].site : NULL;
+    return t->scope_site;
 }
 /* Pushes record idx (generation gen) onto the innermost scope. */
 void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);

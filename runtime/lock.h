@@ -11,6 +11,7 @@
 #define TSCOPE_RUNTIME_LOCK_H
 
 #include <sched.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 
 typedef struct ts_lock {
@@ -32,6 +33,12 @@ __attribute__((noinline, unused)) static void ts_lock_wait(ts_lock *l) {
 static inline void ts_lock_acquire(ts_lock *l) {
     if (__builtin_expect(atomic_exchange_explicit(&l->held, 1, memory_order_acquire), 0))
         ts_lock_wait(l);
+}
+
+/* One attempt: true when the lock is now held (the hot paths hand over to
+ * a path that waits when it is not). */
+static inline bool ts_lock_try(ts_lock *l) {
+    return !atomic_exchange_explicit(&l->held, 1, memory_order_acquire);
 }
 
 static inline void ts_lock_release(ts_lock *l) {

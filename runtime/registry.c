@@ -20,7 +20,8 @@
  * Released tensors stay in the table as tombstones (generation | DEAD) so a
  * second release can say where the tensor was created and first released.
  * Tombstones are kept in a per-shard FIFO of ceil(released_history / 64)
- * entries; when one falls out, its record is recycled.  A double release
+ * entries, rounded up to a power of two (so a push is a mask, not a
+ * division or a wrap test); when one falls out, its record is recycled.  A double release
  * older than that history is indistinguishable from the release of a handle
  * never tracked and passes silently: the price of bounded memory.
  */
@@ -37,36 +38,52 @@
 #define SLOT_TAG_SHIFT 21
 #define SLOT_LOCAL_MASK ((1u << SLOT_TAG_SHIFT) - 1)
 
-/* 8 bytes, so the history of released tensors takes half the cache it
- * would with whole generations.  The low half of the generation is enough
- * to tell whether the record is still the tombstone pushed: a record is
- * reused 2^32 times before a stale entry could match, and then it only
- * ends one tombstone's history early. */
+/* 16 bytes: the record's address, so the push that overwrites an entry
+ * checks it with two loads (no slab lookup), and its index, to recycle it.
+ * The low half of the generation is enough to tell whether the record is
+ * still the tombstone pushed: a record is reused 2^32 times before a stale
+ * entry could match, and then it only ends one tombstone's history early. */
 typedef struct ring_entry {
+    ts_record *record;
     uint32_t idx;
     uint32_t gen_low; /* of the tombstone's generation word */
 } ring_entry;
+/* Whether ring entry e still names the tombstone it was pushed for. */
+static inline bool ring_entry_current(ring_entry e) {
+    uint64_t g = atomic_load_explicit(&e.record->generation, memory_order_relaxed);
+    return (uint32_t)g == e.gen_low && (g & TS_GEN_DEAD);
+}
 
 /* 128 bytes, aligned: a shard's lock never shares a cache line (or the
  * pair the prefetcher fetches together) with another's, and a shard's
  * address is its number shifted, not multiplied. */
 typedef struct ts_shard {
     _Alignas(128) ts_lock lock;
+    /* Not next to ring_pushed: a release adds to both, and a compiler that
+     * pairs the two adds into one 16-byte vector add makes the next 8-byte
+     * load of either wait for the store (store forwarding fails), which
+     * cost a create-release loop 5 ns. */
+    size_t live; /* under the lock, like everything here */
     uint32_t *slots;
     size_t cap, used, deleted; /* used counts live + deleted slots */
     uint32_t next_local;
     uint32_t *free_list;
     size_t nfree, free_cap;
     ring_entry *ring;
-    size_t ring_cap, ring_head, ring_len;
-    atomic_size_t live;
+    size_t ring_mask;  /* capacity - 1; the capacity is a power of two */
+    size_t ring_pushed; /* pushes ever: the next goes to ring_pushed & ring_mask */
 } ts_shard;
 _Static_assert(sizeof(ts_shard) == 128, "a shard is 128 bytes");
 
 static ts_shard shards[TS_NSHARDS];
-/* Every shard's record slabs, by global index >> TS_SLAB_BITS: one table,
- * so finding a record costs a shift, a load and an add. */
-static _Atomic(ts_record *) slabs[TS_NSHARDS * TS_SLABS_PER_SHARD];
+/* Every shard's record slabs in one table, so finding a record costs a
+ * few shifts, a load and an add.  Slab-major: the first slabs of all 64
+ * shards share eight cache lines.  (Shard-major, they sat 8 KiB apart, all
+ * in one L1 set, and a probe missed the cache on the table itself.) */
+static _Atomic(ts_record *) slabs[TS_SLABS_PER_SHARD * TS_NSHARDS];
+static inline size_t slab_slot(uint32_t shard_no, uint32_t slab_no) {
+    return (size_t)slab_no << TS_SHARD_BITS | shard_no;
+}
 
 static inline uint64_t hash_handle(const void *h) {
     uint64_t x = (uint64_t)(uintptr_t)h;
@@ -89,15 +106,16 @@ static inline uint32_t slot_value(uint64_t hash, uint32_t idx) {
     return slot_tag(hash) | ((idx & ((1u << TS_LOCAL_BITS) - 1)) + 1);
 }
 
-/* Under the shard lock: a plain load and store, not a locked
- * read-modify-write (readers elsewhere only need a recent value). */
+/* Under the shard lock: one add to memory.  (tscope_live_count takes
+ * each shard's lock to read it: counting is rare, creating is not.) */
 static inline void shard_live_add(ts_shard *s, int delta) {
-    size_t v = atomic_load_explicit(&s->live, memory_order_relaxed);
-    atomic_store_explicit(&s->live, v + (size_t)(ptrdiff_t)delta, memory_order_relaxed);
+    s->live += (size_t)(ptrdiff_t)delta;
 }
 
 static inline ts_record *record_at(uint32_t idx) {
-    ts_record *slab = atomic_load_explicit(&slabs[idx >> TS_SLAB_BITS], memory_order_acquire);
+    uint32_t slab_no = (idx >> TS_SLAB_BITS) & (TS_SLABS_PER_SHARD - 1);
+    ts_record *slab =
+        atomic_load_explicit(&slabs[slab_slot(idx >> TS_LOCAL_BITS, slab_no)], memory_order_acquire);
     return &slab[idx & ((1u << TS_SLAB_BITS) - 1)];
 }
 static inline uint32_t shard_global(const ts_shard *s, uint32_t local) {
@@ -213,12 +231,12 @@ static uint32_t record_alloc(ts_shard *s) {
         return TS_NO_INDEX;
     uint32_t local = s->next_local;
     uint32_t slab_no = local >> TS_SLAB_BITS;
-    if (!atomic_load_explicit(&slabs[shard_no << (TS_LOCAL_BITS - TS_SLAB_BITS) | slab_no],
+    if (!atomic_load_explicit(&slabs[slab_slot(shard_no, slab_no)],
                               memory_order_relaxed)) {
         ts_record *slab = calloc(1u << TS_SLAB_BITS, sizeof *slab);
         if (!slab)
             return TS_NO_INDEX;
-        atomic_store_explicit(&slabs[shard_no << (TS_LOCAL_BITS - TS_SLAB_BITS) | slab_no], slab,
+        atomic_store_explicit(&slabs[slab_slot(shard_no, slab_no)], slab,
                               memory_order_release);
     }
     s->next_local++;
@@ -248,45 +266,42 @@ static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
 /* The first release in a shard sizes its ring, once; without history (or
  * memory for it) the tombstone is dropped at once.  False: dropped. */
 __attribute__((noinline)) static bool quarantine_setup(ts_shard *s, uint32_t idx, ts_record *r) {
-    size_t cap = (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS;
-    if (cap)
+    size_t want = (ts_opts.released_history + TS_NSHARDS - 1) / TS_NSHARDS, cap = 1;
+    while (cap < want)
+        cap *= 2;
+    if (want)
         s->ring = calloc(cap, sizeof *s->ring);
     if (!s->ring) {
         table_remove(s, r->handle);
         record_free(s, idx, r);
         return false;
     }
-    s->ring_cap = cap;
+    s->ring_mask = cap - 1;
     return true;
 }
 
-/* Recycles a tombstone that fell out of the history. */
-__attribute__((noinline)) static void quarantine_evict(ts_shard *s, uint32_t idx, ts_record *o) {
-    table_remove(s, o->handle);
-    record_free(s, idx, o);
+/* Recycles the tombstone of a ring entry that falls out of the history,
+ * if the entry is still that tombstone's (a new track at its address
+ * reuses the record, and the entry then no longer matches). */
+__attribute__((noinline)) static void quarantine_evict(ts_shard *s, ring_entry old) {
+    if (!ring_entry_current(old))
+        return;
+    table_remove(s, old.record->handle);
+    record_free(s, old.idx, old.record);
 }
 
 /* Remembers a new tombstone, recycling the oldest one beyond the history. */
 static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
     if (__builtin_expect(!s->ring, 0) && !quarantine_setup(s, idx, r))
         return;
-    if (s->ring_len == s->ring_cap) {
-        ring_entry old = s->ring[s->ring_head];
-        if (++s->ring_head == s->ring_cap) /* no division on the hot path */
-            s->ring_head = 0;
-        s->ring_len--;
-        ts_record *o = record_at(old.idx);
-        /* Still the same tombstone? (A new track at its address reuses it.) */
-        uint64_t g = atomic_load_explicit(&o->generation, memory_order_relaxed);
-        if ((uint32_t)g == old.gen_low && (g & TS_GEN_DEAD))
-            quarantine_evict(s, old.idx, o);
-    }
-    size_t tail = s->ring_head + s->ring_len;
-    if (tail >= s->ring_cap)
-        tail -= s->ring_cap;
-    s->ring[tail].idx = idx;
-    s->ring[tail].gen_low = (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed);
-    s->ring_len++;
+    size_t n = s->ring_pushed++;
+    ring_entry *e = &s->ring[n & s->ring_mask];
+    /* Once the ring has gone round, the entry overwritten may name a
+     * tombstone to recycle (mostly not: its address was tracked again). */
+    if (n > s->ring_mask && ring_entry_current(*e))
+        quarantine_evict(s, *e);
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+    *e = (ring_entry){r, idx, (uint32_t)gen};
 }
 
 /* The rare half of a death: watches to fire, stacks to keep. */
@@ -330,7 +345,7 @@ static inline void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_
     /* Weak references read NULL from here on. */
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
     r->u.released = released;
-    r->bits &= ~(TS_REC_IN_SCOPE | (~0u << TS_REC_DEPTH_SHIFT));
+    r->bits &= TS_REC_FLAG_MASK; /* no scope releases a tombstone */
     shard_live_add(s, -1);
     if ((r->bits & TS_REC_HAS_EXT) || release_bt)
         kill_ext_locked(idx, r, release_bt, fire);
@@ -402,7 +417,7 @@ static inline void record_start(ts_record *r, void *h, uint32_t origin, uint32_t
     r->handle = h;
     r->origin = origin;
     r->u.refs = 1;
-    r->bits = depth ? TS_REC_IN_SCOPE | depth << TS_REC_DEPTH_SHIFT : 0u;
+    r->bits = depth << TS_REC_DEPTH_SHIFT;
 }
 
 /* track, all cases: `caller_pc` is where the user's call returns to. */
@@ -588,44 +603,38 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
     return 1;
 }
 
+/* A ts_recent for record idx; its shard is kept as an offset into
+ * shards[], so the hint paths find it with one add. */
+static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx) {
+    return (ts_recent){h, gen, r, idx, (idx >> TS_LOCAL_BITS) * (uint32_t)sizeof(ts_shard)};
+}
+static inline ts_shard *hint_shard(const ts_recent *hint) {
+    return (ts_shard *)((char *)shards + hint->shard_offset);
+}
+
 /*
- * The fast paths.  Each takes the shard lock once and handles the common
- * case whole; whatever else it meets (a live tensor at the address being
- * tracked, watches or stacks to keep, shared references, a double release,
- * a table or record slab to grow), it unlocks and hands over to the general
- * path, which starts again from the beginning.  Nothing is changed before
- * the hand-over, so starting again is safe.
+ * The probing paths.  Each takes the shard lock once and handles the
+ * common case whole; whatever else it meets (a live tensor at the address
+ * being tracked, watches or stacks to keep, shared references, a double
+ * release, a table or record slab to grow), it unlocks and hands over to
+ * the general path, which starts again from the beginning.  Nothing is
+ * changed before the hand-over, so starting again is safe.
  */
-void *tscope_track(void *h, void (*release)(void *), const tscope_site *created) {
+__attribute__((noinline)) static void *track_probe(void *h, void (*release)(void *),
+                                                   const tscope_site *created, void *caller_pc) {
     ts_thread *t = ts_current;
     if (__builtin_expect(!h || !t || ts_slow_track, 0))
-        return h ? track_general(h, release, created, TS_CALLER_PC()) : NULL;
+        return h ? track_general(h, release, created, caller_pc) : NULL;
     uint32_t depth = t->depth;
     uint32_t origin = ts_thread_origin(t, created, release);
-    ts_recent *hint = ts_recent_slot(t->recent, h);
-    ts_shard *s;
-    uint32_t idx;
-    ts_record *r;
-    if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
-        /* This thread released a tensor here last: if that tombstone is
-         * still the record of this address, the new tensor reuses it. */
-        idx = hint->idx;
-        r = hint->record;
-        s = &shards[idx >> TS_LOCAL_BITS];
-        ts_lock_acquire(&s->lock);
-        if (atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
-            !(r->bits & TS_REC_HAS_EXT))
-            goto fill;
-        ts_lock_release(&s->lock);
-    }
-
     uint64_t hash = hash_handle(h);
-    s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
     if (__builtin_expect(!s->cap, 0))
         goto general; /* the shard's first tensor: no table yet */
     size_t slot;
-    idx = table_probe(s, h, hash, &slot);
+    uint32_t idx = table_probe(s, h, hash, &slot);
+    ts_record *r;
     if (idx != TS_NO_INDEX) {
         /* A tombstone at this address: the new tensor reuses its record.
          * A live tensor here was lost; stacks or watches need ext.c. */
@@ -643,67 +652,45 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         s->used++;
         r = record_at(idx);
     }
-fill:
-    if (__builtin_expect(t->gen_next == t->gen_end, 0))
-        ts_refill_generations(t);
-    uint64_t gen = t->gen_next++;
+    uint64_t gen = ts_next_generation(t);
     record_start(r, h, origin, depth);
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
-    *hint = (ts_recent){h, gen, r, idx, 0};
+    *ts_recent_slot(t->recent, h) = hint_of(h, gen, r, idx);
     if (depth)
         ts_scope_push(t, idx, gen);
     return h;
 general:
     ts_lock_release(&s->lock);
-    return track_general(h, release, created, TS_CALLER_PC());
+    return track_general(h, release, created, caller_pc);
 }
 
-int tscope_release(void *h, const tscope_site *at) {
+__attribute__((noinline)) static int release_probe(void *h, const tscope_site *at,
+                                                   void *caller_pc) {
     if (__builtin_expect(!h, 0))
         return 1;
     if (__builtin_expect(ts_slow_track, 0))
-        return release_general(h, at, TS_CALLER_PC());
-    ts_thread *t = ts_current;
-    ts_recent *hint = t ? ts_recent_slot(t->recent, h) : NULL;
-    ts_shard *s;
-    uint32_t idx;
-    ts_record *r;
-    uint64_t gen;
-    if (hint && hint->handle == h && !(hint->gen & TS_GEN_DEAD)) {
-        /* This thread tracked the tensor here last: if it is still that
-         * tensor (generations are never reused), no probe is needed. */
-        idx = hint->idx;
-        r = hint->record;
-        s = &shards[idx >> TS_LOCAL_BITS];
-        ts_lock_acquire(&s->lock);
-        gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-        if (gen == hint->gen)
-            goto found;
-        ts_lock_release(&s->lock);
-    }
-
+        return release_general(h, at, caller_pc);
     uint64_t hash = hash_handle(h);
-    s = &shards[hash >> (64 - TS_SHARD_BITS)];
+    ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
     ts_lock_acquire(&s->lock);
     if (__builtin_expect(!s->cap, 0)) {
         ts_lock_release(&s->lock);
         return 1; /* nothing tracked in this shard yet */
     }
     size_t slot;
-    idx = table_probe(s, h, hash, &slot);
+    uint32_t idx = table_probe(s, h, hash, &slot);
     if (idx == TS_NO_INDEX) {
         ts_lock_release(&s->lock);
         return 1; /* created where the runtime could not see */
     }
-    r = record_at(idx);
-    gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-found:
+    ts_record *r = record_at(idx);
+    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     /* Dead already, shared, or with watches / stacks: the general path. */
     if (__builtin_expect((gen & TS_GEN_DEAD) || r->u.refs != 1 || (r->bits & TS_REC_HAS_EXT), 0)) {
         ts_lock_release(&s->lock);
-        return release_general(h, at, TS_CALLER_PC());
+        return release_general(h, at, caller_pc);
     }
     /* kill_locked() for a record with no rare data and no stack to keep,
      * written out: calling it here cost ~38 instructions a release more
@@ -715,9 +702,114 @@ found:
     shard_live_add(s, -1);
     quarantine_push(s, idx, r);
     ts_lock_release(&s->lock);
-    if (hint)
-        *hint = (ts_recent){h, gen | TS_GEN_DEAD, r, idx, 0};
+    ts_thread *t = ts_current;
+    if (t)
+        *ts_recent_slot(t->recent, h) = hint_of(h, gen | TS_GEN_DEAD, r, idx);
     return 1;
+}
+
+/*
+ * The public entry points: the hint paths.  When this thread was the last
+ * to touch the address (ts_recent), the record is known without hashing or
+ * probing; the hint is checked against the record's generation under the
+ * shard lock, and anything unusual (a stale hint, a busy lock, a shared
+ * tensor, rare data, an origin not in the thread's cache, no history ring
+ * yet) hands over to the probing path above by a tail call, before any
+ * change.  What stays here is a few loads and stores, in few registers.
+ */
+/* The hint path's scope push, as a tail call: no frame to build for the
+ * common case of no scope. */
+__attribute__((noinline)) static void *track_push_scope(ts_thread *t, uint32_t idx, uint64_t gen,
+                                                        void *h) {
+    ts_scope_push(t, idx, gen);
+    return h;
+}
+
+void *tscope_track(void *h, void (*release)(void *), const tscope_site *created) {
+    ts_thread *t = ts_current;
+    /* No ts_slow_track test: options are read before the first thread
+     * state exists, and only the probing paths, which test it, write hints. */
+    if (__builtin_expect(t && h, 1)) {
+        ts_recent *hint = ts_recent_slot(t->recent, h);
+        /* This thread released a tensor here last: if that tombstone is
+         * still the record of this address, the new tensor reuses it. */
+        if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
+            /* The last creation's origin (ts_thread_origin's first cache,
+             * which holds only TS_ORIGIN_CREATED entries). */
+            const origin_cache_entry *c = &t->last_created;
+            ts_record *r = hint->record;
+            ts_shard *s = hint_shard(hint);
+            if (c->site == created && c->release == release && c->scope == t->scope_site &&
+                c->origin && t->gen_next != t->gen_end && ts_lock_try(&s->lock)) {
+                if (atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
+                    !(r->bits & TS_REC_HAS_EXT)) {
+                    uint64_t gen = t->gen_next++;
+                    uint32_t depth = t->depth;
+                    record_start(r, h, c->origin, depth);
+                    shard_live_add(s, 1);
+                    atomic_store_explicit(&r->generation, gen, memory_order_release);
+                    ts_lock_release(&s->lock);
+                    hint->gen = gen;
+                    if (depth)
+                        return track_push_scope(t, hint->idx, gen, h);
+                    return h;
+                }
+                ts_lock_release(&s->lock);
+            }
+        }
+    }
+    return track_probe(h, release, created, TS_CALLER_PC());
+}
+
+/* The end of a hint-path release whose ring push overwrites a tombstone
+ * still waiting there: recycles it, stores the entry, unlocks and updates
+ * the hint.  Out of line and reached by a tail call, so the hint path
+ * itself needs no frame. */
+__attribute__((noinline)) static int release_hint_evict(ts_shard *s, ring_entry *e, ts_record *r,
+                                                        uint64_t dead, ts_recent *hint) {
+    quarantine_evict(s, *e);
+    *e = (ring_entry){r, hint->idx, (uint32_t)dead};
+    ts_lock_release(&s->lock);
+    hint->gen = dead;
+    return 1;
+}
+
+int tscope_release(void *h, const tscope_site *at) {
+    ts_thread *t = ts_current;
+    if (__builtin_expect(t && h, 1)) { /* no ts_slow_track test: see tscope_track */
+        ts_recent *hint = ts_recent_slot(t->recent, h);
+        /* This thread tracked the tensor here last: if it is still that
+         * tensor (generations are never reused), no probe is needed. */
+        if (hint->handle == h && !(hint->gen & TS_GEN_DEAD)) {
+            ts_record *r = hint->record;
+            uint32_t idx = hint->idx;
+            ts_shard *s = hint_shard(hint);
+            if (ts_lock_try(&s->lock)) {
+                uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+                if (gen == hint->gen && r->u.refs == 1 && !(r->bits & TS_REC_HAS_EXT) &&
+                    s->ring) {
+                    /* As in release_probe; weak references read NULL from
+                     * here on. */
+                    uint64_t dead = gen | TS_GEN_DEAD;
+                    atomic_store_explicit(&r->generation, dead, memory_order_release);
+                    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
+                    r->bits = 0;
+                    shard_live_add(s, -1);
+                    /* quarantine_push(), with the eviction out of line. */
+                    size_t n = s->ring_pushed++;
+                    ring_entry *e = &s->ring[n & s->ring_mask];
+                    if (__builtin_expect(n > s->ring_mask && ring_entry_current(*e), 0))
+                        return release_hint_evict(s, e, r, dead, hint);
+                    *e = (ring_entry){r, idx, (uint32_t)dead};
+                    ts_lock_release(&s->lock);
+                    hint->gen = dead;
+                    return 1;
+                }
+                ts_lock_release(&s->lock);
+            }
+        }
+    }
+    return release_probe(h, at, TS_CALLER_PC());
 }
 
 void tscope_retain(void *h) {
@@ -764,8 +856,11 @@ ts_record *ts_find_live_locked(void *h, uint32_t *idx_out) {
 
 size_t tscope_live_count(void) {
     size_t n = 0;
-    for (unsigned i = 0; i < TS_NSHARDS; i++)
-        n += atomic_load_explicit(&shards[i].live, memory_order_relaxed);
+    for (unsigned i = 0; i < TS_NSHARDS; i++) {
+        ts_lock_acquire(&shards[i].lock);
+        n += shards[i].live;
+        ts_lock_release(&shards[i].lock);
+    }
     return n;
 }
 

@@ -136,6 +136,7 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
                       (uintptr_t)(t->seq++ & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS |
                       depth;
     t->frames[depth - 1] = (ts_frame){token, at, t->nentries};
+    t->scope_site = at;
     if (ts_opts.verbose)
         log_begin(t, at);
     return (tscope_scope *)token;
@@ -160,7 +161,7 @@ static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backt
     ts_lock_record(e.idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     if (entry_gone(gen, e) ||
-        !(r->bits & TS_REC_IN_SCOPE)) {
+        !ts_record_in_scope(r)) {
         ts_unlock_record(e.idx); /* released, detached, or a stale entry */
         return 0;
     }
@@ -226,6 +227,7 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
         ts_diag("scope end (begun at %s, depth %u)", site, depth);
     }
     t->depth = depth - 1;
+    t->scope_site = t->depth ? t->frames[t->depth - 1].site : NULL;
     /* Moved entries join the enclosing frame, oldest first as they were. */
     if (t->depth)
         while (nmoved)
@@ -278,6 +280,7 @@ static inline bool end_fast(tscope_scope *s) {
     if (f->token != (uintptr_t)s || t->nentries != f->base || ts_opts.verbose)
         return false;
     t->depth--;
+    t->scope_site = t->depth ? f[-1].site : NULL;
     return true;
 }
 
@@ -319,14 +322,14 @@ static void move_to(ts_thread *t, void *h, uint32_t from_depth, uint32_t target)
     uint32_t idx;
     ts_record *r = ts_find_live_locked(h, &idx);
     uint32_t gen_low = r ? (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed) : 0;
-    bool candidate = r && (r->bits & TS_REC_IN_SCOPE) && ts_record_depth(r) >= from_depth;
+    bool candidate = r && ts_record_in_scope(r) && ts_record_depth(r) >= from_depth;
     ts_unlock_handle(h);
     if (!candidate || !entry_above(t, from_depth, idx, gen_low))
         return;
     ts_lock_handle(h);
     r = ts_find_live_locked(h, &idx);
     if (r && (uint32_t)atomic_load_explicit(&r->generation, memory_order_relaxed) == gen_low &&
-        (r->bits & TS_REC_IN_SCOPE) && ts_record_depth(r) >= from_depth)
+        ts_record_in_scope(r) && ts_record_depth(r) >= from_depth)
         ts_record_set_scope(r, target);
     ts_unlock_handle(h);
 }
@@ -372,7 +375,7 @@ void *tscope_escape(void *h) {
         return h;
     ts_lock_handle(h);
     ts_record *r = ts_find_live_locked(h, NULL);
-    if (r && (r->bits & TS_REC_IN_SCOPE))
+    if (r && ts_record_in_scope(r))
         ts_record_set_scope(r, ts_record_depth(r) - 1);
     ts_unlock_handle(h);
     return h;

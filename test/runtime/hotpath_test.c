@@ -10,7 +10,12 @@
  *   - enough tensors that every shard's table grows and new record slabs
  *     are needed while tracking continues;
  *   - a thread's hints about the handles it used last going stale because
- *     another thread released or re-created the tensor at that address.
+ *     another thread released or re-created the tensor at that address;
+ *   - a tombstone reused through a hint while the thread's scope changed:
+ *     the new tensor belongs to the scope open now, not the old one's;
+ *   - the history ring going round under releases that all take the hint
+ *     path, recycling the oldest tombstones (they are then forgotten) and
+ *     keeping the newest (a double release is still reported).
  */
 #include "check.h"
 
@@ -200,6 +205,67 @@ static void test_stale_hints(void) {
     CHECK_EQ(tscope_live_count(), before);
 }
 
+/* The text of tscope_report(). */
+static char *report_text(void) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    CHECK(out != NULL);
+    tscope_report(out);
+    fclose(out);
+    return text;
+}
+
+static void test_hint_origin_follows_scope(void) {
+    static char cell[64];
+    static const tscope_site made = {"hint.c", 7, 0, "make", NULL};
+    static const tscope_site outer = {"hint.c", 20, 0, "outer", NULL};
+    size_t before = tscope_live_count();
+    /* A tombstone at cell that this thread released last, created at
+     * `made` outside any scope: the next track there takes the hint path. */
+    tscope_track(cell, NULL, &made);
+    CHECK_EQ(tscope_release(cell, &made), 1);
+    tscope_scope *s = tscope_scope_begin(&outer);
+    tscope_track(cell, NULL, &made);
+    char *text = report_text();
+    CHECK(strstr(text, "1 in the scope begun at hint.c:20 in outer") != NULL);
+    free(text);
+    tscope_scope_end(s);
+    CHECK_EQ(tscope_live_count(), before);
+    /* And back outside the scope: the same site and address, no scope. */
+    tscope_track(cell, NULL, &made);
+    text = report_text();
+    CHECK(strstr(text, "hint.c:20") == NULL);
+    free(text);
+    CHECK_EQ(tscope_release(cell, &made), 1);
+    CHECK_EQ(tscope_live_count(), before);
+}
+
+static void test_history_wraps_on_hint_path(void) {
+    /* 150,000 distinct addresses, each tracked and released at once (the
+     * release finds the hint the track left): far more releases than the
+     * default history of 65,536 holds, so every shard's ring goes round
+     * and pushes overwrite tombstones still waiting there. */
+    enum { N = 150000 };
+    static char cells[N][16];
+    size_t before = tscope_live_count();
+    for (int i = 0; i < N; i++) {
+        CHECK(tscope_track(cells[i], NULL, TSCOPE_HERE) == cells[i]);
+        CHECK_EQ(tscope_release(cells[i], TSCOPE_HERE), 1);
+    }
+    CHECK_EQ(tscope_live_count(), before);
+    /* The oldest fell out of the history: recycled, so releasing it again
+     * passes silently like a handle never tracked. */
+    CHECK_EQ(tscope_release(cells[0], TSCOPE_HERE), 1);
+    /* The newest is still remembered: a double release, reported. */
+    CHECK_EQ(tscope_release(cells[N - 1], TSCOPE_HERE), 0);
+    /* Recycled records serve new tensors. */
+    CHECK(tscope_track(cells[0], NULL, TSCOPE_HERE) == cells[0]);
+    CHECK(tscope_generation(cells[0]) != 0);
+    CHECK_EQ(tscope_release(cells[0], TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_live_count(), before);
+}
+
 int main(void) {
     test_reuse_fast_tombstone();
     test_reuse_tombstone_with_finalizer();
@@ -209,6 +275,8 @@ int main(void) {
     test_growth();
     test_stale_hints();
     test_scope_reuse();
+    test_hint_origin_follows_scope();
+    test_history_wraps_on_hint_path();
     CHECK_EQ(tscope_live_count(), 0);
     CHECK_DONE();
 }
