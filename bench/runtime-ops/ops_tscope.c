@@ -62,6 +62,19 @@ BENCH_NOINLINE static void run_op_track_release(void *ctx, size_t n)
     }
 }
 
+/* The budget's own pattern: one tensor, tracked and released over and over
+ * at one address, as malloc(64)+free gets one block back over and over. */
+BENCH_NOINLINE static void run_op_track_release_one(void *ctx, size_t n)
+{
+    (void)ctx;
+    const tscope_site *site = bench_site();
+    void *h = bench_handle(0);
+    for (size_t i = 0; i < n; i++) {
+        tscope_track(h, bench_fake_release, site);
+        tscope_release(h, site);
+    }
+}
+
 BENCH_NOINLINE static void run_op_track(void *ctx, size_t n)
 {
     (void)ctx;
@@ -288,7 +301,8 @@ static const char *check_release_finalized(void *ctx, size_t n)
 }
 
 const bench_op bench_ops_tscope[] = {
-    {"track_release", "track+release", 1000, NULL, run_op_track_release, check_none_alive},
+    {"track_release_one", "track+release, one tensor", 1000, NULL, run_op_track_release_one, check_none_alive},
+    {"track_release", "track+release, 4096 tensors in turn", 1000, NULL, run_op_track_release, check_none_alive},
     {"track", "track", 1000, NULL, run_op_track, teardown_release},
     {"release", "release", 1000, setup_track, run_op_release, check_none_alive},
     {"scope_empty", "empty scope begin+end", 1000, NULL, run_op_scope_empty, check_no_scope_open},
