@@ -142,13 +142,14 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
     return (tscope_scope *)token;
 }
 
-/* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
- * when the entry must move to the enclosing frame. */
 /* Whether generation word `gen` says entry e's tensor is gone: dead, or its
  * record free or holding another tensor now. */
 static inline bool entry_gone(uint64_t gen, ts_entry e) {
     return (gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low;
 }
+
+/* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
+ * when the entry must move to the enclosing frame. */
 
 static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
