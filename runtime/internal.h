@@ -109,10 +109,14 @@ void ts_format_released(uintptr_t released, char *buf, size_t n);
 /* Registry (registry.c)                                                    */
 /* ------------------------------------------------------------------------ */
 
-#define TS_SHARD_BITS 6
+/* 256 shards: two threads each working on a few tensors rarely share one
+ * (a shared shard moves its lock's cache line between their cores on every
+ * create and release).  Small slabs, so a program with a few thousand
+ * tensors spread over every shard does not pay for 256 large slabs. */
+#define TS_SHARD_BITS 8
 #define TS_NSHARDS (1u << TS_SHARD_BITS)
-#define TS_LOCAL_BITS 20                       /* records per shard: 2^20 */
-#define TS_SLAB_BITS 10                        /* records per slab: 1024 */
+#define TS_LOCAL_BITS 18                       /* records per shard: 2^18 */
+#define TS_SLAB_BITS 8                         /* records per slab: 256 (8 KiB) */
 #define TS_SLABS_PER_SHARD (1u << (TS_LOCAL_BITS - TS_SLAB_BITS))
 #define TS_NO_INDEX UINT32_MAX
 
@@ -335,6 +339,29 @@ static inline ts_thread *ts_thread_get(void) {
     ts_thread *t = ts_current;
     return t ? t : ts_thread_create();
 }
+/*
+ * The generation of h when the calling thread's hint proves h alive now
+ * (this thread tracked it last, and its record still holds that
+ * generation), else 0; *record_out is then its record.  No lock: a
+ * generation is never reused, so a record holding the hinted one holds that
+ * very tensor, alive at the load (the answer a lookup under the shard lock
+ * would give at that moment).  Lookups by a thread of its own tensors then
+ * leave the shard's cache line alone, where another thread may be working.
+ */
+static inline uint64_t ts_hint_live(const void *h, ts_record **record_out) {
+    ts_thread *t = ts_current;
+    if (!t || !h)
+        return 0;
+    const ts_recent *hint = ts_recent_slot(t->recent, h);
+    if (hint->handle != h || (hint->gen & TS_GEN_DEAD))
+        return 0;
+    uint64_t g = atomic_load_explicit(&hint->record->generation, memory_order_acquire);
+    if (g != hint->gen)
+        return 0;
+    *record_out = hint->record;
+    return g;
+}
+
 /* Next generation id for the calling thread (batched from a global counter). */
 void ts_refill_generations(ts_thread *t);
 static inline uint64_t ts_next_generation(ts_thread *t) {

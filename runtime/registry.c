@@ -1,13 +1,13 @@
 /*
  * registry.c -- handle -> record, generations, the released-tensor history.
  *
- * The address space of handles is split into 64 shards by a hash of the
+ * The address space of handles is split into 256 shards by a hash of the
  * address; each shard has its own lock, its own open-addressing table
  * (4-byte slots holding record indexes: the handle is compared through the
  * record, which keeps the table small) and its own record slabs, so two
  * threads working on different tensors rarely touch the same cache lines.
  * A record belongs to one shard for ever: its global index is
- * shard << 20 | local index.  A slot holds the local index + 1 in its low
+ * shard << 18 | local index.  A slot holds the local index + 1 in its low
  * 21 bits and 11 more bits of the handle's hash above them (a tag), so a
  * probe passes over other handles' slots without loading their records.
  *
@@ -19,11 +19,12 @@
  *
  * Released tensors stay in the table as tombstones (generation | DEAD) so a
  * second release can say where the tensor was created and first released.
- * Tombstones are kept in a per-shard FIFO of ceil(released_history / 64)
+ * Tombstones are kept in a per-shard FIFO of ceil(released_history / 256)
  * entries, rounded up to a power of two (so a push is a mask, not a
- * division or a wrap test); when one falls out, its record is recycled.  A double release
- * older than that history is indistinguishable from the release of a handle
- * never tracked and passes silently: the price of bounded memory.
+ * division or a wrap test); when one falls out, its record is recycled.  A
+ * double release older than that history is indistinguishable from the
+ * release of a handle never tracked and passes silently: the price of
+ * bounded memory.
  */
 #include "internal.h"
 
@@ -32,7 +33,7 @@
 #include <time.h>
 
 /* A slot: tag << SLOT_TAG_SHIFT | (local index + 1).  Local indexes stay
- * below 2^20, so no occupied slot equals SLOT_DELETED. */
+ * below 2^18, so no occupied slot equals SLOT_DELETED. */
 #define SLOT_EMPTY 0u
 #define SLOT_DELETED UINT32_MAX
 #define SLOT_TAG_SHIFT 21
@@ -85,10 +86,16 @@ static inline size_t slab_slot(uint32_t shard_no, uint32_t slab_no) {
     return (size_t)slab_no << TS_SHARD_BITS | shard_no;
 }
 
+/* MurmurHash3's 64-bit finalizer, whole.  (Its first half alone leaves the
+ * top bits, which pick the shard, an affine function of nearby addresses:
+ * two threads' arrays of tensors then met in the same shards far more often
+ * than chance, and every meeting moves a lock's cache line between cores.) */
 static inline uint64_t hash_handle(const void *h) {
     uint64_t x = (uint64_t)(uintptr_t)h;
     x ^= x >> 33;
     x *= 0xff51afd7ed558ccdu;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53u;
     x ^= x >> 33;
     return x;
 }
@@ -96,8 +103,8 @@ static inline uint32_t shard_index(const void *h) {
     return (uint32_t)(hash_handle(h) >> (64 - TS_SHARD_BITS));
 }
 static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
-/* The tag of a hash: bits that neither the shard (the top 6) nor the slot
- * position (the low bits; at most 2^21 slots a shard) use. */
+/* The tag of a hash: bits that neither the shard (the top 8) nor the slot
+ * position (the low bits; at most 2^20 slots a shard) use. */
 static inline uint32_t slot_tag(uint64_t hash) {
     return (uint32_t)(hash >> 40) << SLOT_TAG_SHIFT;
 }
@@ -829,8 +836,11 @@ void tscope_retain(void *h) {
 uint64_t tscope_generation(void *h) {
     if (!h)
         return 0;
+    ts_record *hinted;
+    uint64_t gen = ts_hint_live(h, &hinted);
+    if (gen)
+        return gen;
     ts_shard *s = shard_of(h);
-    uint64_t gen = 0;
     ts_lock_acquire(&s->lock);
     uint32_t idx = table_find(s, h, NULL);
     if (idx != TS_NO_INDEX) {

@@ -13,6 +13,10 @@ tscope_weak tscope_weak_ref(void *h) {
     tscope_weak w = {NULL, NULL, 0};
     if (!h)
         return w;
+    ts_record *hinted;
+    uint64_t gen = ts_hint_live(h, &hinted);
+    if (gen)
+        return (tscope_weak){h, hinted, gen};
     ts_lock_handle(h);
     ts_record *r = ts_find_live_locked(h, NULL);
     if (r) {

@@ -21,7 +21,8 @@ def main():
                 mem.append((int(parts[1]), float(parts[2]), float(parts[3]),
                             int(parts[4]), int(parts[5])))
             elif parts[0] == "threads":
-                threads[int(parts[1])] = (float(parts[2]), float(parts[3]))
+                k = int(parts[4]) if len(parts) > 4 else 8
+                threads.setdefault(k, {})[int(parts[1])] = (float(parts[2]), float(parts[3]))
 
     out = ["### Scale\n", "#### Memory per live tracked tensor\n",
            "Fake handles (addresses in one untouched malloc'd block allocated before the "
@@ -43,12 +44,33 @@ def main():
                f"load average {args.load[0]:.2f} before and {args.load[1]:.2f} after "
                "(shared with other users: a load near or above the CPU count means the two "
                "threads did not have two free cores).\n")
-    out.append("| threads | wall ns / lifecycle | lifecycles / s | CPU ns / lifecycle |")
-    out.append("|---:|---:|---:|---:|")
-    for nt in sorted(threads):
-        wall, cpu = threads[nt]
-        out.append(f"| {nt} | {wall:.1f} | {1e9 / wall:,.0f} | {cpu:.1f} |")
+    out.append("| live tensors per thread | threads | wall ns / lifecycle | lifecycles / s | CPU ns / lifecycle |")
+    out.append("|---:|---:|---:|---:|---:|")
+    for k in sorted(threads, key=lambda k: (k == 0, k)):
+        for nt in sorted(threads[k]):
+            wall, cpu = threads[k][nt]
+            label = "none: malloc(64)+free, no runtime" if k == 0 else str(k)
+            out.append(f"| {label} | {nt} | {wall:.1f} | {1e9 / wall:,.0f} | {cpu:.1f} |")
     out.append("")
+    def scaling(k):
+        t = threads.get(k, {})
+        if 1 not in t or 2 not in t:
+            return None, None
+        return t[1][0] / t[2][0], 2 * t[1][1] / t[2][1]
+    wall0, cpu0 = scaling(0)
+    if wall0 is not None:
+        out.append(f"The machine's own ceiling in this run: 2 threads doing only malloc(64)+free "
+                   f"(nothing shared between them) reach {wall0:.2f}x (wall clock) and "
+                   f"{cpu0:.2f}x (CPU time) the throughput of 1. Two virtual CPUs that share a "
+                   "physical core or its caches slow each other down whatever the program.\n")
+    wall64, cpu64 = scaling(64)
+    if wall64 is not None:
+        out.append(f"With 64 live tensors per thread (not the goal's 8), 2 threads reach "
+                   f"{wall64:.2f}x (wall clock) and {cpu64:.2f}x (CPU time) the throughput of 1. "
+                   "The registry's 256 shards are chosen by address, so two threads' tensors "
+                   "share shards, and each create or release takes the shard's lock: the lock's "
+                   "cache line moves between the cores. With 8 tensors each, the two threads "
+                   "rarely meet in a shard.\n")
     goals = ["#### Goals (runtime issue, section 4)\n", "| goal | measured | result |", "|---|---|---|"]
     big = [m for m in mem if m[0] >= 1000000]
     if big:
@@ -58,9 +80,8 @@ def main():
                      f"{'**PASS**' if worst <= 48 else '**MISS**'} |")
     else:
         goals.append("| <= 48 bytes per live tensor at 1,000,000 | not measured (smoke run) | n/a |")
-    if 1 in threads and 2 in threads:
-        wall_x = threads[1][0] / threads[2][0]
-        cpu_x = 2 * threads[1][1] / threads[2][1]
+    wall_x, cpu_x = scaling(8)
+    if wall_x is not None:
         goals.append(f"| 2 threads >= 1.8x the throughput of 1 (wall clock) | {wall_x:.2f}x | "
                      f"{'**PASS**' if wall_x >= 1.8 else '**MISS**'} |")
         goals.append(f"| 2 threads >= 1.8x, from thread CPU time (the runtime's own contention, load-independent) | "

@@ -28,7 +28,12 @@ for n in $SIZES; do
 done
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 echo "scale: throughput, 1 and 2 threads x $LIFECYCLES lifecycles, $ROUNDS rounds" >&2
-"$BIN" threads "$LIFECYCLES" "$ROUNDS" >>"$OUT/results.tsv"
+"$BIN" threads "$LIFECYCLES" "$ROUNDS" 8 >>"$OUT/results.tsv"
+# The same with 64 live tensors per thread: not the goal's setting, shown
+# beside it (every shard then holds tensors of both threads).
+"$BIN" threads "$LIFECYCLES" "$ROUNDS" 64 >>"$OUT/results.tsv"
+# And the machine's own ceiling: malloc(64)+free in each thread, no runtime.
+"$BIN" threads "$LIFECYCLES" "$ROUNDS" 0 >>"$OUT/results.tsv"
 load_after=$(cut -d' ' -f1 /proc/loadavg)
 python3 "$HERE/report.py" "$OUT/results.tsv" --load "$load_before" "$load_after" \
   --cpus "$(nproc)" --lifecycles "$LIFECYCLES" --rounds "$ROUNDS"

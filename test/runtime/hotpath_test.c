@@ -10,7 +10,10 @@
  *   - enough tensors that every shard's table grows and new record slabs
  *     are needed while tracking continues;
  *   - a thread's hints about the handles it used last going stale because
- *     another thread released or re-created the tensor at that address;
+ *     another thread released or re-created the tensor at that address
+ *     (for track and release, and for the lock-free lookups of weak
+ *     references and generations that trust a hint only when the record
+ *     still holds the hinted generation);
  *   - a tombstone reused through a hint while the thread's scope changed:
  *     the new tensor belongs to the scope open now, not the old one's;
  *   - the history ring going round under releases that all take the hint
@@ -178,7 +181,11 @@ static void test_stale_hints(void) {
     /* This thread tracks; another releases; a release here is then a double
      * release, not a second release of a live tensor. */
     track_here(shared_cell);
+    CHECK(tscope_weak_get(tscope_weak_ref(shared_cell)) == shared_cell); /* by the hint */
     CHECK_EQ(run_on_thread(release_shared), 1);
+    /* The hint still says "tracked here, alive": lookups must not trust it. */
+    CHECK(tscope_weak_get(tscope_weak_ref(shared_cell)) == NULL);
+    CHECK_EQ(tscope_generation(shared_cell), 0);
     CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 0);
     /* This thread released last; another creates a new tensor there: this
      * thread's release ends that tensor, and a new track here after that
@@ -186,6 +193,7 @@ static void test_stale_hints(void) {
     CHECK_EQ(run_on_thread(recreate_shared), 0);
     uint64_t theirs = tscope_generation(shared_cell);
     CHECK(theirs != 0);
+    CHECK(tscope_weak_get(tscope_weak_ref(shared_cell)) == shared_cell); /* theirs, found */
     CHECK_EQ(tscope_release(shared_cell, TSCOPE_HERE), 1);
     CHECK_EQ(tscope_generation(shared_cell), 0);
     track_here(shared_cell);

@@ -15,7 +15,7 @@ static const tscope_site made = {"opt.c", 1, 0, "make", "tensor_new"};
 static const tscope_site gone = {"opt.c", 2, 0, "drop", NULL};
 
 static void history(void) {
-    /* Released long ago (history 64: 64 shards x 1 entry; 5000 later
+    /* Released long ago (history 64: 256 shards x 1 entry; 5000 later
      * releases flush every shard): the double release passes silently. */
     test_tensor *old = tscope_track(new_raw_tensor(1), NULL, &made);
     CHECK_EQ(tscope_release(old, &gone), 1);
