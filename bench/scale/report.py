@@ -61,8 +61,8 @@ def main():
     if wall0 is not None:
         out.append(f"The machine's own ceiling in this run: 2 threads doing only malloc(64)+free "
                    f"(nothing shared between them) reach {wall0:.2f}x (wall clock) and "
-                   f"{cpu0:.2f}x (CPU time) the throughput of 1. Two virtual CPUs that share a "
-                   "physical core or its caches slow each other down whatever the program.\n")
+                   f"{cpu0:.2f}x (CPU time) the throughput of 1: what this machine allows "
+                   "two threads that share nothing, in this run.\n")
     wall64, cpu64 = scaling(64)
     if wall64 is not None:
         out.append(f"With 64 live tensors per thread (not the goal's 8), 2 threads reach "
