@@ -1,13 +1,13 @@
 /*
  * registry.c -- handle -> record, generations, the released-tensor history.
  *
- * The address space of handles is split into 256 shards by a hash of the
+ * The address space of handles is split into 1024 shards by a hash of the
  * address; each shard has its own lock, its own open-addressing table
  * (4-byte slots holding record indexes: the handle is compared through the
  * record, which keeps the table small) and its own record slabs, so two
  * threads working on different tensors rarely touch the same cache lines.
  * A record belongs to one shard for ever: its global index is
- * shard << 18 | local index.  A slot holds the local index + 1 in its low
+ * shard << 16 | local index.  A slot holds the local index + 1 in its low
  * 21 bits and 11 more bits of the handle's hash above them (a tag), so a
  * probe passes over other handles' slots without loading their records.
  *
@@ -19,7 +19,7 @@
  *
  * Released tensors stay in the table as tombstones (generation | DEAD) so a
  * second release can say where the tensor was created and first released.
- * Tombstones are kept in a per-shard FIFO of ceil(released_history / 256)
+ * Tombstones are kept in a per-shard FIFO of ceil(released_history / 1024)
  * entries, rounded up to a power of two (so a push is a mask, not a
  * division or a wrap test); when one falls out, its record is recycled.  A
  * double release older than that history is indistinguishable from the
@@ -33,7 +33,7 @@
 #include <time.h>
 
 /* A slot: tag << SLOT_TAG_SHIFT | (local index + 1).  Local indexes stay
- * below 2^18, so no occupied slot equals SLOT_DELETED. */
+ * below 2^16, so no occupied slot equals SLOT_DELETED. */
 #define SLOT_EMPTY 0u
 #define SLOT_DELETED UINT32_MAX
 #define SLOT_TAG_SHIFT 21
@@ -103,8 +103,8 @@ static inline uint32_t shard_index(const void *h) {
     return (uint32_t)(hash_handle(h) >> (64 - TS_SHARD_BITS));
 }
 static inline ts_shard *shard_of(const void *h) { return &shards[shard_index(h)]; }
-/* The tag of a hash: bits that neither the shard (the top 8) nor the slot
- * position (the low bits; at most 2^20 slots a shard) use. */
+/* The tag of a hash: bits that neither the shard (the top 10) nor the slot
+ * position (the low bits; at most 2^18 slots a shard) use. */
 static inline uint32_t slot_tag(uint64_t hash) {
     return (uint32_t)(hash >> 40) << SLOT_TAG_SHIFT;
 }

@@ -67,7 +67,7 @@ def main():
     if wall64 is not None:
         out.append(f"With 64 live tensors per thread (not the goal's 8), 2 threads reach "
                    f"{wall64:.2f}x (wall clock) and {cpu64:.2f}x (CPU time) the throughput of 1. "
-                   "The registry's 256 shards are chosen by address, so two threads' tensors "
+                   "The registry's 1024 shards are chosen by address, so two threads' tensors "
                    "share shards, and each create or release takes the shard's lock: the lock's "
                    "cache line moves between the cores. With 8 tensors each, the two threads "
                    "rarely meet in a shard.\n")

@@ -15,14 +15,16 @@ static const tscope_site made = {"opt.c", 1, 0, "make", "tensor_new"};
 static const tscope_site gone = {"opt.c", 2, 0, "drop", NULL};
 
 static void history(void) {
-    /* Released long ago (history 64: 256 shards x 1 entry; 5000 later
-     * releases flush every shard): the double release passes silently. */
+    /* Released long ago (history 64: 1024 shards x 1 entry; 20000 later
+     * releases flush every shard, but for a chance of (1 - 1/1024)^20000,
+     * about 3e-9): the double release passes silently.  (The default
+     * history, 64 entries a shard, still holds it: ~20 releases a shard.) */
     test_tensor *old = tscope_track(new_raw_tensor(1), NULL, &made);
     CHECK_EQ(tscope_release(old, &gone), 1);
-    static test_tensor *later[5000]; /* distinct addresses: every shard sees some */
-    for (int i = 0; i < 5000; i++)
+    static test_tensor *later[20000]; /* distinct addresses: every shard sees some */
+    for (int i = 0; i < 20000; i++)
         later[i] = NEW_TENSOR(i);
-    for (int i = 0; i < 5000; i++)
+    for (int i = 0; i < 20000; i++)
         release_tensor(later[i]);
     fprintf(stderr, "old double release returns %d\n", tscope_release(old, &gone));
     /* Released just now: reported. */
