@@ -67,10 +67,12 @@ def main():
     if wall64 is not None:
         out.append(f"With 64 live tensors per thread (not the goal's 8), 2 threads reach "
                    f"{wall64:.2f}x (wall clock) and {cpu64:.2f}x (CPU time) the throughput of 1. "
-                   "The registry's 1024 shards are chosen by address, so two threads' tensors "
-                   "share shards, and each create or release takes the shard's lock: the lock's "
-                   "cache line moves between the cores. With 8 tensors each, the two threads "
-                   "rarely meet in a shard.\n")
+                   "The registry's 1024 shards are chosen by address, so with this many tensors "
+                   "the two threads share shards; a create or release takes its shard's lock, "
+                   "and when the other thread used that shard last, the lock's cache line "
+                   "moves between the cores. How often that happens varies from run to run "
+                   "(addresses differ); with 8 tensors each, the two threads rarely meet in a "
+                   "shard at all.\n")
     goals = ["#### Goals (runtime issue, section 4)\n", "| goal | measured | result |", "|---|---|---|"]
     big = [m for m in mem if m[0] >= 1000000]
     if big:
