@@ -11,11 +11,14 @@
  * 21 bits and 11 more bits of the handle's hash above them (a tag), so a
  * probe passes over other handles' slots without loading their records.
  *
- * track and release each have a fast path for the common case (no options
- * that record stacks or print, no watches, no references beyond the
- * creation's, no table growth): one shard lock, one probe, a few stores.
- * Anything else unlocks and takes the general path, which re-checks all
- * under the lock, so the fast path never has to be complete, only right.
+ * track and release come in three tiers.  The public functions are the
+ * hint paths: a handle this thread tracked or released lately (ts_recent)
+ * names its record, checked against the record's generation under the shard
+ * lock, with no hash and no probe.  The probing paths hash, lock and probe,
+ * for the common case (no options that record stacks or print, no watches,
+ * no references beyond the creation's, no table growth).  Anything else
+ * unlocks and takes the general path, which re-checks all under the lock,
+ * so the faster tiers never have to be complete, only right.
  *
  * Released tensors stay in the table as tombstones (generation | DEAD) so a
  * second release can say where the tensor was created and first released.
@@ -78,8 +81,8 @@ _Static_assert(sizeof(ts_shard) == 128, "a shard is 128 bytes");
 
 static ts_shard shards[TS_NSHARDS];
 /* Every shard's record slabs in one table, so finding a record costs a
- * few shifts, a load and an add.  Slab-major: the first slabs of all 64
- * shards share eight cache lines.  (Shard-major, they sat 8 KiB apart, all
+ * few shifts, a load and an add.  Slab-major: the first slabs of all the
+ * shards sit side by side.  (Shard-major, they sat 8 KiB apart, all
  * in one L1 set, and a probe missed the cache on the table itself.) */
 static _Atomic(ts_record *) slabs[TS_SLABS_PER_SHARD * TS_NSHARDS];
 static inline size_t slab_slot(uint32_t shard_no, uint32_t slab_no) {
