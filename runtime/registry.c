@@ -301,14 +301,22 @@ __attribute__((noinline)) static void quarantine_evict(ts_shard *s, ring_entry o
 }
 
 /* Remembers a new tombstone, recycling the oldest one beyond the history. */
+/* Takes the ring entry the next push overwrites (the ring must exist).
+ * Once the ring has gone round, that entry may name a tombstone to recycle
+ * first (mostly not: its address was tracked again): *evict says so. */
+static inline ring_entry *ring_claim(ts_shard *s, bool *evict) {
+    size_t n = s->ring_pushed++;
+    ring_entry *e = &s->ring[n & s->ring_mask];
+    *evict = n > s->ring_mask && ring_entry_current(*e);
+    return e;
+}
+
 static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
     if (__builtin_expect(!s->ring, 0) && !quarantine_setup(s, idx, r))
         return;
-    size_t n = s->ring_pushed++;
-    ring_entry *e = &s->ring[n & s->ring_mask];
-    /* Once the ring has gone round, the entry overwritten may name a
-     * tombstone to recycle (mostly not: its address was tracked again). */
-    if (n > s->ring_mask && ring_entry_current(*e))
+    bool evict;
+    ring_entry *e = ring_claim(s, &evict);
+    if (evict)
         quarantine_evict(s, *e);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     *e = (ring_entry){r, idx, (uint32_t)gen};
@@ -613,6 +621,21 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
     return 1;
 }
 
+/* kill_locked() for a live record with no rare data and no stack to keep
+ * (the release paths' common case), written out: calling kill_locked cost
+ * ~38 instructions a release more (callgrind, bench_ops track_release).
+ * Weak references read NULL from here on.  Returns the dead generation
+ * word; the caller pushes the tombstone to the history. */
+static inline uint64_t kill_plain_locked(ts_shard *s, ts_record *r, uint64_t gen,
+                                         const tscope_site *at) {
+    uint64_t dead = gen | TS_GEN_DEAD;
+    atomic_store_explicit(&r->generation, dead, memory_order_release);
+    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
+    r->bits = 0;
+    shard_live_add(s, -1);
+    return dead;
+}
+
 /* A ts_recent for record idx; its shard is kept as an offset into
  * shards[], so the hint paths find it with one add. */
 static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx) {
@@ -702,19 +725,12 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
         ts_lock_release(&s->lock);
         return release_general(h, at, caller_pc);
     }
-    /* kill_locked() for a record with no rare data and no stack to keep,
-     * written out: calling it here cost ~38 instructions a release more
-     * (callgrind, bench_ops track_release).  Weak references read NULL from
-     * here on. */
-    atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
-    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
-    r->bits = 0;
-    shard_live_add(s, -1);
+    uint64_t dead = kill_plain_locked(s, r, gen, at);
     quarantine_push(s, idx, r);
     ts_lock_release(&s->lock);
     ts_thread *t = ts_current;
     if (t)
-        *ts_recent_slot(t->recent, h) = hint_of(h, gen | TS_GEN_DEAD, r, idx);
+        *ts_recent_slot(t->recent, h) = hint_of(h, dead, r, idx);
     return 1;
 }
 
@@ -798,17 +814,11 @@ int tscope_release(void *h, const tscope_site *at) {
                 uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
                 if (gen == hint->gen && r->u.refs == 1 && !(r->bits & TS_REC_HAS_EXT) &&
                     s->ring) {
-                    /* As in release_probe; weak references read NULL from
-                     * here on. */
-                    uint64_t dead = gen | TS_GEN_DEAD;
-                    atomic_store_explicit(&r->generation, dead, memory_order_release);
-                    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
-                    r->bits = 0;
-                    shard_live_add(s, -1);
+                    uint64_t dead = kill_plain_locked(s, r, gen, at);
                     /* quarantine_push(), with the eviction out of line. */
-                    size_t n = s->ring_pushed++;
-                    ring_entry *e = &s->ring[n & s->ring_mask];
-                    if (__builtin_expect(n > s->ring_mask && ring_entry_current(*e), 0))
+                    bool evict;
+                    ring_entry *e = ring_claim(s, &evict);
+                    if (__builtin_expect(evict, 0))
                         return release_hint_evict(s, e, r, dead, hint);
                     *e = (ring_entry){r, idx, (uint32_t)dead};
                     ts_lock_release(&s->lock);
