@@ -126,6 +126,13 @@ __attribute__((noinline)) static void log_begin(const ts_thread *t, const tscope
     ts_diag("scope begin at %s (depth %u)", site, t->depth);
 }
 
+/* Pops frames down to `depth`, keeping the innermost site (which the hot
+ * path of track reads) in step with it. */
+static inline void pop_to_depth(ts_thread *t, uint32_t depth) {
+    t->depth = depth;
+    t->scope_site = depth ? t->frames[depth - 1].site : NULL;
+}
+
 /* The hot path: a few loads and stores on thread-local data. */
 tscope_scope *tscope_scope_begin(const tscope_site *at) {
     ts_thread *t = ts_thread_get();
@@ -150,7 +157,6 @@ static inline bool entry_gone(uint64_t gen, ts_entry e) {
 
 /* Releases or hands on one entry of the ending frame at `depth`.  Returns 1
  * when the entry must move to the enclosing frame. */
-
 static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backtrace *bt) {
     ts_record *r = ts_record_at(e.idx);
     /* A generation never comes back to life: an entry whose tensor is dead
@@ -227,8 +233,7 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
         ts_format_site(t->frames[depth - 1].site, site, sizeof site);
         ts_diag("scope end (begun at %s, depth %u)", site, depth);
     }
-    t->depth = depth - 1;
-    t->scope_site = t->depth ? t->frames[t->depth - 1].site : NULL;
+    pop_to_depth(t, depth - 1);
     /* Moved entries join the enclosing frame, oldest first as they were. */
     if (t->depth)
         while (nmoved)
@@ -280,8 +285,7 @@ static inline bool end_fast(tscope_scope *s) {
     const ts_frame *f = &t->frames[t->depth - 1];
     if (f->token != (uintptr_t)s || t->nentries != f->base || ts_opts.verbose)
         return false;
-    t->depth--;
-    t->scope_site = t->depth ? f[-1].site : NULL;
+    pop_to_depth(t, t->depth - 1);
     return true;
 }
 

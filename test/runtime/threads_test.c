@@ -202,13 +202,20 @@ static void *stress_worker(void *arg) {
     return NULL;
 }
 
+/* Runs fn on n threads at once (n <= 8), thread i getting seed
+ * i * step + base as its argument, and waits for them all. */
+static void run_seeded(void *(*fn)(void *), int n, long step, long base) {
+    pthread_t th[8];
+    CHECK(n <= 8);
+    for (long i = 0; i < n; i++)
+        pthread_create(&th[i], NULL, fn, (void *)(intptr_t)(i * step + base));
+    for (int i = 0; i < n; i++)
+        pthread_join(th[i], NULL);
+}
+
 static void test_stress(void) {
     size_t live = tscope_live_count();
-    pthread_t th[STRESS_THREADS];
-    for (long i = 0; i < STRESS_THREADS; i++)
-        pthread_create(&th[i], NULL, stress_worker, (void *)(intptr_t)(i * 7919 + 1));
-    for (int i = 0; i < STRESS_THREADS; i++)
-        pthread_join(th[i], NULL);
+    run_seeded(stress_worker, STRESS_THREADS, 7919, 1);
     CHECK_EQ(tscope_live_count(), live);
 }
 
@@ -252,11 +259,7 @@ static void *handover_worker(void *arg) {
 
 static void test_handover_race(void) {
     size_t live = tscope_live_count();
-    pthread_t th[HANDOVER_THREADS];
-    for (long i = 0; i < HANDOVER_THREADS; i++)
-        pthread_create(&th[i], NULL, handover_worker, (void *)(intptr_t)(i * 40503 + 17));
-    for (int i = 0; i < HANDOVER_THREADS; i++)
-        pthread_join(th[i], NULL);
+    run_seeded(handover_worker, HANDOVER_THREADS, 40503, 17);
     CHECK_EQ(atomic_load(&handover_errors), 0);
     /* Release what the race left alive; then the count is back. */
     for (int i = 0; i < HANDOVER_CELLS; i++)
