@@ -112,6 +112,7 @@ void ts_ext_drop(uint32_t idx) {
     }
     free(e->created_bt);
     free(e->released_bt);
+    free(e->scope_holds);
     free(e);
     s->idx = UINT32_MAX;
     s->ext = NULL;

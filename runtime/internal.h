@@ -38,6 +38,13 @@
 #define TS_MAX_BACKTRACE 64
 typedef struct ts_backtrace ts_backtrace; /* a captured stack (backtrace.c) */
 
+/* double_release=: what tscope_release answers for a tombstone. */
+typedef enum ts_double_release_mode {
+    TS_DOUBLE_RELEASE_PROCEED = 0, /* report, then let the real release run */
+    TS_DOUBLE_RELEASE_SKIP = 1,    /* report, then skip it (may leak) */
+    TS_DOUBLE_RELEASE_ABORT = 2,   /* report, then abort() */
+} ts_double_release_mode;
+
 typedef struct ts_options {
     int report;            /* print the leak report at exit */
     const char *json;      /* write the JSON report here at exit, or NULL */
@@ -48,6 +55,7 @@ typedef struct ts_options {
     size_t released_history;
     const char *timeline;  /* JSON-lines samples of live tensors, or NULL */
     unsigned timeline_interval_ms;
+    int double_release;    /* ts_double_release_mode */
 } ts_options;
 
 extern ts_options ts_opts;
@@ -132,6 +140,7 @@ void ts_format_released(uintptr_t released, char *buf, size_t n);
 enum {
     TS_REC_HAS_EXT = 2u,      /* ext.c holds data for it */
     TS_REC_DIED_AT_EXIT = 4u, /* killed by the exit sweep: late releases are quiet */
+    TS_REC_SCOPE_HOLDS = 8u,  /* a shared tensor: ext.c holds older scope holdings */
 };
 #define TS_REC_FLAG_MASK 0xffu
 #define TS_REC_DEPTH_SHIFT 8
@@ -187,6 +196,13 @@ static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
 int ts_release_record_locked(uint32_t idx, ts_record *r, uintptr_t released,
                              const struct ts_backtrace *release_bt, struct tscope_watch_ **fire);
 
+/*
+ * A scope (or a detach) gives up the live record's newest scope holding
+ * (its shard locked): its depth becomes that of the next older holding of
+ * a shared tensor, or 0 (no scope releases it).
+ */
+void ts_scope_hold_pop_locked(uint32_t idx, ts_record *r);
+
 /* Runs the watches of a dead (or orphaned) tensor, newest first, and frees
  * them.  Call with no lock held. */
 void ts_fire_watches(struct tscope_watch_ *list, const tscope_release_info *info);
@@ -231,6 +247,11 @@ typedef struct ts_ext {
     unsigned holds;                /* sum of holds of pending watches */
     ts_backtrace *created_bt;
     ts_backtrace *released_bt;
+    /* A shared tensor created more than once in scopes (tscope_track_shared):
+     * the depths of its older scope holdings, oldest first; the record's
+     * depth is the newest one's. */
+    uint32_t *scope_holds;
+    uint32_t nscope_holds, scope_holds_cap;
 } ts_ext;
 
 void ts_ext_lock(void);
@@ -378,6 +399,11 @@ static inline uint32_t ts_thread_depth(const ts_thread *t) { return t->depth; }
 static inline const tscope_site *ts_thread_scope_site(const ts_thread *t) {
     return t->scope_site;
 }
+/* Prints, at exit, how many scopes left open were ended by an enclosing
+ * scope's end without their own warning (nothing when none were). */
+void ts_report_open_scopes(void);
+/* Frees the lock of the set of warned sites in a fork child. */
+void ts_scope_child_after_fork(void);
 /* Pushes record idx (generation gen) onto the innermost scope. */
 void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
 /* ts_origin_intern through a small per-thread cache (no lock on a hit). */

@@ -32,6 +32,7 @@ static void at_exit(void) {
     if (atomic_exchange(&ts_exiting, 1))
         return;
     ts_timeline_stop();
+    ts_report_open_scopes();
     size_t leaked = tscope_live_count();
     if (leaked && ts_opts.report)
         ts_report_text(stderr, "leak report: tensors still alive at exit, by creation site");
@@ -48,6 +49,7 @@ __attribute__((constructor)) static void init_at_load(void) { ts_init(); }
 
 static void child_after_fork(void) {
     ts_registry_child_after_fork();
+    ts_scope_child_after_fork();
     ts_origin_reset_after_fork();
 }
 

@@ -19,6 +19,7 @@ ts_options ts_opts = {
     .released_history = 65536,
     .timeline = NULL,
     .timeline_interval_ms = 100,
+    .double_release = TS_DOUBLE_RELEASE_PROCEED,
 };
 int ts_slow_track;
 
@@ -47,25 +48,31 @@ static const char *keep_string(const char *s) {
     return copy;
 }
 
-typedef enum { OPT_BOOL, OPT_INT, OPT_PATH } opt_type;
+typedef enum { OPT_BOOL, OPT_INT, OPT_PATH, OPT_WORD } opt_type;
 
 typedef struct opt_spec {
     const char *name;
     opt_type type;
     long long lo, hi;
     const char *expected; /* for the error message */
+    const char *const *words; /* OPT_WORD: the values, NULL-terminated; the
+                               * value applied is the word's index */
 } opt_spec;
 
+/* In the order of ts_double_release_mode. */
+static const char *const double_release_words[] = {"proceed", "skip", "abort", NULL};
+
 static const opt_spec specs[] = {
-    {"report", OPT_BOOL, 0, 1, "0 or 1"},
-    {"json", OPT_PATH, 0, 0, "a file path"},
-    {"exitcode", OPT_INT, 0, 255, "an exit status 0..255"},
-    {"abort_on_error", OPT_BOOL, 0, 1, "0 or 1"},
-    {"backtrace", OPT_INT, 0, TS_MAX_BACKTRACE, "a frame count 0..64"},
-    {"verbose", OPT_BOOL, 0, 1, "0 or 1"},
-    {"released_history", OPT_INT, 0, 1 << 24, "a count 0..16777216"},
-    {"timeline", OPT_PATH, 0, 0, "a file path"},
-    {"timeline_interval_ms", OPT_INT, 1, 3600000, "milliseconds 1..3600000"},
+    {"report", OPT_BOOL, 0, 1, "0 or 1", NULL},
+    {"json", OPT_PATH, 0, 0, "a file path", NULL},
+    {"exitcode", OPT_INT, 0, 255, "an exit status 0..255", NULL},
+    {"abort_on_error", OPT_BOOL, 0, 1, "0 or 1", NULL},
+    {"backtrace", OPT_INT, 0, TS_MAX_BACKTRACE, "a frame count 0..64", NULL},
+    {"verbose", OPT_BOOL, 0, 1, "0 or 1", NULL},
+    {"released_history", OPT_INT, 0, 1 << 24, "a count 0..16777216", NULL},
+    {"timeline", OPT_PATH, 0, 0, "a file path", NULL},
+    {"timeline_interval_ms", OPT_INT, 1, 3600000, "milliseconds 1..3600000", NULL},
+    {"double_release", OPT_WORD, 0, 0, "proceed, skip or abort", double_release_words},
 };
 
 static void apply(const char *name, long long v, const char *path) {
@@ -78,6 +85,7 @@ static void apply(const char *name, long long v, const char *path) {
     else if (!strcmp(name, "released_history")) ts_opts.released_history = (size_t)v;
     else if (!strcmp(name, "timeline")) ts_opts.timeline = path;
     else if (!strcmp(name, "timeline_interval_ms")) ts_opts.timeline_interval_ms = (unsigned)v;
+    else if (!strcmp(name, "double_release")) ts_opts.double_release = (int)v;
     ts_slow_track = ts_opts.backtrace || ts_opts.verbose;
 }
 
@@ -109,6 +117,17 @@ static int parse_entry(const char *s, size_t len, FILE *err) {
                 return 1;
             }
             apply(key, 0, keep_string(value));
+            return 0;
+        }
+        if (o->type == OPT_WORD) {
+            for (v = 0; o->words[v] && strcmp(value, o->words[v]); v++)
+                ;
+            if (!o->words[v]) {
+                fprintf(err, "TensorScope: TSCOPE_OPTIONS: bad value '%s' for option '%s' (expected %s)\n",
+                        value, key, o->expected);
+                return 1;
+            }
+            apply(key, v, NULL);
             return 0;
         }
         if (!parse_number(value, o->lo, o->hi, &v)) {

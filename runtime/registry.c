@@ -330,6 +330,9 @@ __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e) {
+            /* A dead tensor has no scope holdings left. */
+            e->nscope_holds = 0;
+            r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
             for (struct tscope_watch_ *w = e->watches; w; w = w->next)
                 w->state = TS_WATCH_FIRING;
             *fire = e->watches;
@@ -438,10 +441,65 @@ static inline void record_start(ts_record *r, void *h, uint32_t origin, uint32_t
     r->bits = depth << TS_REC_DEPTH_SHIFT;
 }
 
-/* track, all cases: `caller_pc` is where the user's call returns to. */
+/* Under h's shard lock: one more creation of the live shared tensor r
+ * (tscope_track_shared), joining scope `depth` of this thread when not 0.
+ * The record's depth is its newest scope holding; the older holdings'
+ * depths wait on a stack in ext.c, and each scope end that releases the
+ * tensor pops one (ts_scope_hold_pop_locked).  Returns whether the creation
+ * joined the scope (the caller then pushes the scope entry). */
+static bool shared_join_locked(uint32_t idx, ts_record *r, uint32_t depth) {
+    r->u.refs++;
+    if (!depth)
+        return false; /* this creation's reference is the program's */
+    uint32_t held = ts_record_depth(r);
+    if (held) {
+        ts_ext_lock();
+        ts_ext *e = ts_ext_get(idx, true);
+        bool ok = false;
+        if (e) {
+            r->bits |= TS_REC_HAS_EXT;
+            if (e->nscope_holds == e->scope_holds_cap) {
+                uint32_t cap = e->scope_holds_cap ? e->scope_holds_cap * 2 : 4;
+                uint32_t *grown = realloc(e->scope_holds, cap * sizeof *grown);
+                if (grown) {
+                    e->scope_holds = grown;
+                    e->scope_holds_cap = cap;
+                }
+            }
+            if (e->nscope_holds < e->scope_holds_cap) {
+                e->scope_holds[e->nscope_holds++] = held;
+                r->bits |= TS_REC_SCOPE_HOLDS;
+                ok = true;
+            }
+        }
+        ts_ext_unlock();
+        if (!ok)
+            return false; /* out of memory: reported by the caller */
+    }
+    ts_record_set_scope(r, depth);
+    return true;
+}
+
+void ts_scope_hold_pop_locked(uint32_t idx, ts_record *r) {
+    uint32_t depth = 0;
+    if (r->bits & TS_REC_SCOPE_HOLDS) {
+        ts_ext_lock();
+        ts_ext *e = ts_ext_get(idx, false);
+        if (e && e->nscope_holds)
+            depth = e->scope_holds[--e->nscope_holds];
+        if (!e || !e->nscope_holds)
+            r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
+        ts_ext_unlock();
+    }
+    ts_record_set_scope(r, depth);
+}
+
+/* track, all cases: `caller_pc` is where the user's call returns to.
+ * `shared`: tscope_track_shared, where a live tensor at h is not lost but
+ * created once more. */
 __attribute__((noinline)) static void *track_general(void *h, void (*release)(void *),
                                                      const tscope_site *created,
-                                                     void *caller_pc) {
+                                                     void *caller_pc, bool shared) {
     ts_thread *t = ts_thread_get();
     uint64_t gen = ts_next_generation(t);
     uint32_t origin = ts_thread_origin(t, created, release);
@@ -458,6 +516,28 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
     ts_record *r;
     if (idx != TS_NO_INDEX) {
         r = record_at(idx);
+        if (shared && ts_record_live(r)) {
+            uint64_t live_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+            if (r->u.refs == UINT32_MAX) { /* cannot count more: left alone */
+                ts_lock_release(&s->lock);
+                free(bt);
+                return h;
+            }
+            bool joined = shared_join_locked(idx, r, depth);
+            ts_lock_release(&s->lock);
+            free(bt);
+            if (joined)
+                ts_scope_push(t, idx, live_gen);
+            else if (depth)
+                ts_diag("out of memory: shared tensor %p will not be released by its scope", h);
+            if (ts_opts.verbose) {
+                char site[1024];
+                ts_format_site(created, site, sizeof site);
+                ts_diag("track shared %p (generation %llu, one more reference) at %s", h,
+                        (unsigned long long)live_gen, site);
+            }
+            return h;
+        }
         if (ts_record_live(r)) {
             lost_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
             lost_origin = r->origin;
@@ -502,7 +582,11 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
     if (depth)
         ts_scope_push(t, idx, gen);
     if (lost_gen) {
-        report_lost(h, lost_gen, lost_origin, created);
+        /* A live block handed out twice means the runtime missed a release
+         * (its blind spot, not the program's bug), or the create returns a
+         * shared object not declared so: only verbose=1 says it. */
+        if (ts_opts.verbose)
+            report_lost(h, lost_gen, lost_origin, created);
         if (lost_watches) {
             tscope_release_info info;
             fill_info(&info, h, lost_gen, lost_origin, created, TSCOPE_RELEASED_BY_USER);
@@ -573,6 +657,26 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     free(rbt);
 }
 
+/*
+ * What a release of a tombstone answers, after its report.  A tombstone is
+ * not proof of a double release: code the runtime does not see (a library
+ * built without the plugin, an allocation inside a described creator) may
+ * have been handed the address since, and skipping the release of that new
+ * object would leak it.  So by default the real release proceeds: a real
+ * double release then does exactly what it does without TensorScope (the
+ * allocator or ASan catches it).  double_release=skip answers 0 (the old
+ * behaviour: a buggy program survives, a reused address leaks);
+ * double_release=abort and abort_on_error=1 abort.
+ */
+static int double_release_verdict(void) {
+    if (ts_opts.double_release == TS_DOUBLE_RELEASE_ABORT) {
+        ts_diag("aborting (double_release=abort)");
+        abort();
+    }
+    ts_misuse_done(); /* abort_on_error=1 */
+    return ts_opts.double_release == TS_DOUBLE_RELEASE_SKIP ? 0 : 1;
+}
+
 /* release, all cases: `caller_pc` is where the user's call returns to (the
  * stack is captured from there, so the trace starts at the caller). */
 __attribute__((noinline)) static int release_general(void *h, const tscope_site *at,
@@ -594,12 +698,15 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
         uintptr_t released = r->u.released;
         bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
         ts_lock_release(&s->lock);
-        if (!quiet) /* else: finalized at exit; the OS reclaims it */
-            report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at, bt);
+        if (quiet) {
+            /* Finalized by the exit sweep, which never calls the real
+             * release: this one is the first, and proceeds. */
+            free(bt);
+            return 1;
+        }
+        report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at, bt);
         free(bt);
-        if (!quiet)
-            ts_misuse_done();
-        return 0;
+        return double_release_verdict();
     }
     struct tscope_watch_ *fire;
     uint32_t origin = r->origin;
@@ -657,7 +764,7 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
                                                    const tscope_site *created, void *caller_pc) {
     ts_thread *t = ts_current;
     if (__builtin_expect(!h || !t || ts_slow_track, 0))
-        return h ? track_general(h, release, created, caller_pc) : NULL;
+        return h ? track_general(h, release, created, caller_pc, false) : NULL;
     uint32_t depth = t->depth;
     uint32_t origin = ts_thread_origin(t, created, release);
     uint64_t hash = hash_handle(h);
@@ -696,7 +803,7 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
     return h;
 general:
     ts_lock_release(&s->lock);
-    return track_general(h, release, created, caller_pc);
+    return track_general(h, release, created, caller_pc, false);
 }
 
 __attribute__((noinline)) static int release_probe(void *h, const tscope_site *at,
@@ -785,6 +892,11 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
         }
     }
     return track_probe(h, release, created, TS_CALLER_PC());
+}
+
+void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *created) {
+    /* Shared creates are rare: the general path, which re-checks all. */
+    return h ? track_general(h, release, created, TS_CALLER_PC(), true) : NULL;
 }
 
 /* The end of a hint-path release whose ring push overwrites a tombstone

@@ -179,7 +179,9 @@ static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backt
     const tscope_site *scope_site = t->frames[depth - 1].site;
     void *h = r->handle;
     uint32_t origin = r->origin;
-    ts_record_set_scope(r, 0);
+    /* Out of this scope; a shared tensor created in an enclosing scope too
+     * goes back to that one (tscope_track_shared). */
+    ts_scope_hold_pop_locked(e.idx, r);
     struct tscope_watch_ *fire;
     int died = ts_release_record_locked(
         e.idx, r, ts_released_tag(scope_site, TS_RELEASED_BY_SCOPE), bt, &fire);
@@ -198,7 +200,7 @@ static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backt
     return 0;
 }
 
-static void end_frames_above(ts_thread *t, uint32_t depth, const char *why,
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why, bool by_scope,
                              const ts_backtrace *bt);
 
 /* Ends the innermost frame; `bt` (may be NULL) is the stack of the end. */
@@ -226,7 +228,7 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
         }
         /* A release function that left scopes open must not confuse us. */
         if (t->depth > depth)
-            end_frames_above(t, depth, "a release function", bt);
+            end_frames_above(t, depth, "a release function", false, bt);
     }
     if (ts_opts.verbose) {
         char site[1024];
@@ -242,13 +244,89 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
         free(moved);
 }
 
-static void end_frames_above(ts_thread *t, uint32_t depth, const char *why,
+/*
+ * Scopes left open are ended by an enclosing scope's end.  Code that
+ * unwinds with longjmp (lua's errors) leaves one per frame it jumps past,
+ * possibly a hundred thousand times a run: the warning is printed once per
+ * scope begin site (a set of sites, shared by all threads), the rest are
+ * counted and summed up in one line at exit (ts_report_open_scopes).
+ * verbose=1 prints every one.
+ */
+static ts_lock open_sites_lock;
+static const tscope_site **open_sites; /* open addressing; NULL: empty */
+static size_t open_sites_cap, open_sites_used;
+static bool open_site_null_seen;       /* a scope begun with no site */
+static atomic_size_t open_scopes_suppressed;
+
+static size_t open_site_pos(const tscope_site *site, size_t cap) {
+    return (size_t)(((uint64_t)(uintptr_t)site * UINT64_C(0x9e3779b97f4a7c15)) >> 20) & (cap - 1);
+}
+
+/* Whether `site` is reported for the first time (and now remembered).  Out
+ * of memory, every site counts as seen: no flood of warnings. */
+static bool open_site_first(const tscope_site *site) {
+    bool first = false;
+    ts_lock_acquire(&open_sites_lock);
+    if (!site) {
+        first = !open_site_null_seen;
+        open_site_null_seen = true;
+        ts_lock_release(&open_sites_lock);
+        return first;
+    }
+    if ((open_sites_used + 1) * 2 > open_sites_cap) {
+        size_t cap = open_sites_cap ? open_sites_cap * 2 : 64;
+        const tscope_site **grown = calloc(cap, sizeof *grown);
+        if (grown) {
+            for (size_t i = 0; i < open_sites_cap; i++) {
+                if (!open_sites[i])
+                    continue;
+                size_t pos = open_site_pos(open_sites[i], cap);
+                while (grown[pos])
+                    pos = (pos + 1) & (cap - 1);
+                grown[pos] = open_sites[i];
+            }
+            free(open_sites);
+            open_sites = grown;
+            open_sites_cap = cap;
+        }
+    }
+    if (open_sites_cap) {
+        size_t pos = open_site_pos(site, open_sites_cap);
+        while (open_sites[pos] && open_sites[pos] != site)
+            pos = (pos + 1) & (open_sites_cap - 1);
+        if (!open_sites[pos] && (open_sites_used + 1) * 2 <= open_sites_cap) {
+            open_sites[pos] = site;
+            open_sites_used++;
+            first = true;
+        }
+    }
+    ts_lock_release(&open_sites_lock);
+    return first;
+}
+
+void ts_report_open_scopes(void) {
+    size_t n = atomic_load(&open_scopes_suppressed);
+    if (n)
+        ts_diag("%zu more scope%s left open (longjmp?) %s closed at the end of an enclosing "
+                "scope",
+                n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+}
+
+/* `by_scope`: an enclosing scope's end (else a release function's return). */
+static void end_frames_above(ts_thread *t, uint32_t depth, const char *why, bool by_scope,
                              const ts_backtrace *bt) {
     while (t->depth > depth) {
-        char site[1024];
-        ts_format_site(t->frames[t->depth - 1].site, site, sizeof site);
-        ts_diag("warning: scope begun at %s was still open when %s ended; ending it first",
-                site, why);
+        const tscope_site *at = t->frames[t->depth - 1].site;
+        if (open_site_first(at) || ts_opts.verbose) {
+            char site[1024];
+            ts_format_site(at, site, sizeof site);
+            ts_diag("warning: scope begun at %s was still open when %s ended; ending it first "
+                    "(%slater scopes begun there and left open are ended without a warning, "
+                    "and counted)",
+                    site, why, by_scope ? "probably left by longjmp; " : "");
+        } else {
+            atomic_fetch_add(&open_scopes_suppressed, 1);
+        }
         end_top_frame(t, bt);
     }
 }
@@ -269,7 +347,7 @@ static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
         char outer[1024], why[1100];
         ts_format_site(t->frames[depth - 1].site, outer, sizeof outer);
         snprintf(why, sizeof why, "its enclosing scope (begun at %s)", outer);
-        end_frames_above(t, depth, why, bt);
+        end_frames_above(t, depth, why, true, bt);
     }
     end_top_frame(t, bt);
 }
@@ -368,9 +446,10 @@ void *tscope_detach(void *h) {
     if (!h)
         return h;
     ts_lock_handle(h);
-    ts_record *r = ts_find_live_locked(h, NULL);
+    uint32_t idx;
+    ts_record *r = ts_find_live_locked(h, &idx);
     if (r)
-        ts_record_set_scope(r, 0);
+        ts_scope_hold_pop_locked(idx, r); /* a shared tensor: its newest holding */
     ts_unlock_handle(h);
     return h;
 }
@@ -384,6 +463,13 @@ void *tscope_escape(void *h) {
         ts_record_set_scope(r, ts_record_depth(r) - 1);
     ts_unlock_handle(h);
     return h;
+}
+
+void ts_scope_child_after_fork(void) {
+    /* Its holder, another thread, does not exist in the child.  (A fork in
+     * the few stores of an insertion could leave the set inconsistent: the
+     * registry's locks take the same risk, see registry.c.) */
+    ts_lock_release(&open_sites_lock);
 }
 
 /* A thread that exits with scopes open: end them, as the scopes promise. */

@@ -23,6 +23,8 @@
  *   exitcode=N        exit status when tensors leaked at exit (default: keep
  *                     the program's own status)
  *   abort_on_error=0|1  abort() on a double release or other misuse
+ *   double_release=proceed|skip|abort  what tscope_release answers for a
+ *                     tensor released already (default proceed: see there)
  *   backtrace=N       record N stack frames at each creation and release
  *   verbose=0|1       log every track / release / scope to stderr
  *   released_history=N  how many released tensors are remembered for
@@ -94,10 +96,32 @@ typedef struct tscope_site {
  * `h`.  NULL passes through untracked.  The tensor gets a fresh generation
  * id and joins the calling thread's innermost scope, if any.  `created` is
  * the site reported for it (may be NULL).  Tracking an address that is
- * already tracked and alive reports the earlier tensor as lost (it was freed
- * where the runtime could not see) and tracks the new one.
+ * already tracked and alive retires the earlier tensor as lost (an
+ * allocator never hands out a live block twice, so its release happened
+ * where the runtime could not see): its finalizers and cache watches run,
+ * weak references to it read NULL, it is not reported as a leak, and the
+ * new one is tracked.  Only verbose=1 prints a line about it: it is a blind
+ * spot of the runtime, not a bug of the program.
  */
 void *tscope_track(void *h, void (*release)(void *), const tscope_site *created);
+
+/*
+ * For creates that may return an object already handed out (declared
+ * `shared: true`, e.g. a table of precomputed constants that a create
+ * returns for some arguments instead of allocating).  When `h` is a live
+ * tracked tensor, this creation adds one reference to it, as tscope_retain
+ * does (every release up to the balance returns 1; the one that balances
+ * the creations and retains kills it), and, when a scope is open on this
+ * thread, joins the innermost one as one more entry: each scope end
+ * releases once (through `release`) per creation it holds, so a scope that
+ * holds two creations of one shared tensor calls `release` twice and the
+ * tensor dies at the second, just as the program's own two releases would
+ * do.  A shared tensor held by nested scopes is released by each scope
+ * once per creation made in it, innermost first.  The tensor keeps its
+ * first creation's generation, site and release function.  When `h` is
+ * not live, this is exactly tscope_track.  NULL passes through.
+ */
+void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *created);
 
 /*
  * Called just before the library's own release of `h`.  Returns 1 when the
@@ -106,11 +130,21 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
  *   (weak references read NULL, finalizers run, cache entries keyed by it
  *   die) and 1 is returned.  With retains outstanding 1 is returned too: the
  *   library's own reference count must still drop.
- * - A tensor released already (double release): one report naming the
- *   creation site, the first release site and `at`; returns 0 so the program
- *   survives (abort() instead with abort_on_error=1).
+ * - A tensor released already (a tombstone in the released history): one
+ *   report naming the creation site, the first release site and `at`, then,
+ *   by TSCOPE_OPTIONS double_release=:
+ *     proceed (default): returns 1.  The address may have been handed to a
+ *       new object by code the runtime does not see (a library built
+ *       without the plugin), whose release must not be skipped; a real
+ *       double release then does what it does without TensorScope (the
+ *       allocator or ASan catches it).
+ *     skip: returns 0, so a buggy program survives, at the price of leaking
+ *       an untracked object that reused the address.
+ *     abort: abort()s.  abort_on_error=1 aborts too, whatever this says.
  * - A handle never tracked (created where the runtime could not see), or
- *   NULL: returns 1 silently.
+ *   NULL: returns 1 silently.  So does a tensor the exit sweep finalized
+ *   (its real release was never called).
+ * Only double_release=skip ever makes it return 0.
  */
 int tscope_release(void *h, const tscope_site *at);
 
@@ -145,9 +179,11 @@ tscope_scope *tscope_scope_begin(const tscope_site *at);
 /*
  * Ends scope `s`: releases, newest first and through each tensor's own
  * release function, every tensor that belongs to it and was neither released
- * nor detached.  Scopes begun after `s` and still open are ended first, with
- * a warning (pop-to-token).  Ending a scope that is not open on this thread
- * is reported and ignored.
+ * nor detached.  Scopes begun after `s` and still open (left by longjmp,
+ * mostly) are ended first, their tensors released (pop-to-token), with one
+ * warning per scope begin site; the others are counted, and one line at
+ * exit says how many.  Ending a scope that is not open on this thread is
+ * reported and ignored.
  */
 void tscope_scope_end(tscope_scope *s);
 
@@ -163,7 +199,8 @@ size_t tscope_scope_depth(void);
 
 /*
  * Takes `h` out of its scope: no scope will release it; the caller owns it
- * again.  Returns `h`.
+ * again.  Returns `h`.  (A shared tensor created in several scopes leaves
+ * only the newest of them: see tscope_track_shared.)
  */
 void *tscope_detach(void *h);
 

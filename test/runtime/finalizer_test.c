@@ -55,8 +55,9 @@ static void test_once_and_order(void) {
     CHECK(a.info.created == &created);
     CHECK(a.info.released == &at);
     CHECK_EQ(a.info.reason, TSCOPE_RELEASED_BY_USER);
-    /* A double release does not run them again. */
-    CHECK_EQ(tscope_release(t, &at), 0);
+    /* A double release does not run them again (it is reported, and by
+     * default the real release proceeds: this test calls none). */
+    CHECK_EQ(tscope_release(t, &at), 1);
     CHECK_EQ(a.calls, 1);
 }
 
@@ -157,7 +158,8 @@ static void test_ctx_is_tensor(void) {
     CHECK_EQ(self_calls, 1);
 }
 
-/* A tracked address tracked again: the lost tensor's finalizers run. */
+/* A tracked address tracked again: the lost tensor's finalizers run (the
+ * "was lost" line is printed only with verbose=1: shared_test.c). */
 static void test_lost(void) {
     static const tscope_site first = {"lost.c", 1, 0, "a", NULL};
     static const tscope_site second = {"lost.c", 2, 0, "b", NULL};
@@ -190,5 +192,4 @@ int main(void) {
 // CHECK: TensorScope: double release of tensor
 // CHECK: TensorScope: finalizer context is the tensor 0x{{[0-9a-f]+}} itself (created at pin.c:7 in track_it (tensor_new)): a context must not be the tensor, which is released by the time the finalizer runs
 // CHECK-NEXT: registered
-// CHECK-NEXT: TensorScope: tensor 0x{{[0-9a-f]+}} (generation {{[0-9]+}}) created at lost.c:1 in a was lost: its address was tracked again at lost.c:2 in b, so it was freed where TensorScope could not see
 // CHECK-NEXT: all checks passed

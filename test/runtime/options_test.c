@@ -4,6 +4,7 @@
  * argument picks what the program does:
  *   errors    nothing leaks (only the option errors are printed)
  *   history   double releases just inside and just outside released_history
+ *             (with double_release=skip, a detected one answers 0)
  *   verbose   a track, a scope and a release, logged
  *   leak      one leaked tensor (for json= and exitcode=)
  */
@@ -63,6 +64,7 @@ int main(int argc, char **argv) {
 // ERRORS-NEXT: TensorScope: TSCOPE_OPTIONS: bad value '' for option 'json' (expected a file path)
 // ERRORS-NEXT: TensorScope: TSCOPE_OPTIONS: 'novalue' is not key=value
 // ERRORS-NEXT: TensorScope: TSCOPE_OPTIONS: bad value '0' for option 'timeline_interval_ms' (expected milliseconds 1..3600000)
+// ERRORS-NEXT: TensorScope: TSCOPE_OPTIONS: bad value 'maybe' for option 'double_release' (expected proceed, skip or abort)
 // ERRORS-NEXT: done errors
 // ERRORS-EMPTY:
 
@@ -80,6 +82,14 @@ int main(int argc, char **argv) {
 
 // ZEROHIST: old double release returns 1
 // ZEROHIST-NEXT: recent double release returns 1
+
+// The default double_release=proceed: reported, and the real release runs.
+// PROCEED: old double release returns 1
+// PROCEED-NEXT: TensorScope: double release of tensor
+// PROCEED-NEXT:   created at opt.c:1 in make (tensor_new)
+// PROCEED-NEXT:   first released at opt.c:2 in drop
+// PROCEED-NEXT:   released again at opt.c:2 in drop
+// PROCEED-NEXT: recent double release returns 1
 
 // VERBOSE: TensorScope: scope begin at opt.c:1 in make (tensor_new) (depth 1)
 // VERBOSE-NEXT: TensorScope: track 0x{{[0-9a-f]+}} (generation [[G:[0-9]+]]) at opt.c:1 in make (tensor_new)
