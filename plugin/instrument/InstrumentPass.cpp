@@ -1,6 +1,10 @@
 //===- InstrumentPass.cpp - the module pass of the IR side -----------------===//
 //
-// Per function, in this order (each step sees what clang emitted plus the
+// First, for the whole module: uses of role functions' addresses are
+// pointed at thunks (Thunks.h), which are then instrumented like any other
+// function, and the bodies that implement the described API are found
+// (ApiBodies.h): their role calls are left alone.
+// Then per function, in this order (each step sees what clang emitted plus the
 // earlier steps' code):
 //   1. read and remove the loop-depth marks of LoopDepthMarker,
 //   2. auto-scoped functions: function scope, loop scopes, adoption,
@@ -12,11 +16,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "InstrumentPass.h"
+#include "ApiBodies.h"
 #include "AutoScopes.h"
 #include "Escapes.h"
 #include "RoleCalls.h"
 #include "RuntimeApi.h"
 #include "SourceLines.h"
+#include "Thunks.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -89,6 +95,8 @@ planFor(Function &F, const RoleTable &Roles,
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Opts.Instrument)
     return PreservedAnalyses::all();
+  bool Changed = addRoleThunks(M, *Roles);
+  SmallPtrSet<const Function *, 16> ApiBodies = apiImplementationBodies(M, *Roles);
   RuntimeApi Api(M);
   RoleCallInstrumenter Calls(Api, *Roles);
 
@@ -105,7 +113,6 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     Work.push_back({&F, Plan});
   }
 
-  bool Changed = false;
   for (auto &[F, Plan] : Work) {
     DenseMap<AllocaInst *, unsigned> Depths = takeLoopDepths(*F);
     Changed |= !Depths.empty();
@@ -118,7 +125,8 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     // every function that creates or hands over tensors.
     if (AnyAutoScope || Plan.CallsRoles)
       Changed |= detachEscapes(*F, Api);
-    Changed |= Calls.run(*F);
+    if (!ApiBodies.count(F))
+      Changed |= Calls.run(*F);
   }
   Changed |= stripForcedLocations(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -1,5 +1,6 @@
 //===- RoleCalls.cpp - runtime hooks around calls of tensor API functions -===//
 #include "RoleCalls.h"
+#include "ApiBodies.h"
 #include "IRSurgery.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -47,31 +48,6 @@ Value *roleArgument(CallBase &CB, unsigned OneBased) {
   return V->getType()->isPointerTy() ? V : nullptr;
 }
 
-/// True when `V` is parameter `Param` of its function: the argument itself,
-/// or (at -O0) a load of the stack slot the argument was spilled to and
-/// that nothing else writes.
-static bool isParameter(Value *V, Argument *Param) {
-  if (V == Param)
-    return true;
-  auto *Load = dyn_cast<LoadInst>(V);
-  if (!Load)
-    return false;
-  auto *Slot = dyn_cast<AllocaInst>(Load->getPointerOperand());
-  if (!Slot)
-    return false;
-  bool StoresParam = false;
-  for (User *U : Slot->users()) {
-    if (auto *St = dyn_cast<StoreInst>(U)) {
-      if (St->getPointerOperand() != Slot || St->getValueOperand() != Param)
-        return false;
-      StoresParam = true;
-    } else if (!isa<LoadInst>(U) && !isa<IntrinsicInst>(U)) {
-      return false; // the slot's address escapes: it may hold anything
-    }
-  }
-  return StoresParam;
-}
-
 void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
                                             const FunctionRoles &R) {
   if (!CB.getType()->isPointerTy())
@@ -82,7 +58,7 @@ void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
   Constant *Release = Api.releaseFunction(R.ReleaseFunction);
   if (!Release)
     Release = ConstantPointerNull::get(Api.ptrTy());
-  B.CreateCall(Api.track(), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
+  B.CreateCall(R.Shared ? Api.trackShared() : Api.track(), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
 }
 
 /// The i1 "the out-parameter create succeeded" after `CB`, built at `B`.
@@ -124,13 +100,11 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
     B.SetInsertPoint(Then);
   }
   Value *Created = B.CreateLoad(Api.ptrTy(), Out, "tscope.created");
-  B.CreateCall(Api.track(), {Created, Release, Site});
+  B.CreateCall(R.Shared ? Api.trackShared() : Api.track(), {Created, Release, Site});
 }
 
 void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
-                                             const FunctionRoles &R,
-                                             const FunctionRoles *Enclosing) {
-  Function *Caller = CB.getFunction();
+                                             const FunctionRoles &R) {
   Value *Proceed = nullptr;
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
@@ -138,17 +112,6 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
   for (unsigned Index : R.Releases) {
     Value *Arg = roleArgument(CB, Index);
     if (!Arg)
-      continue;
-    // A release function that forwards its own parameter to another release
-    // (my_free(m) { gsl_matrix_free(m); }): the caller's call of my_free
-    // already told the runtime; telling it twice would be a double release.
-    bool Forwarded = false;
-    if (Enclosing)
-      for (unsigned Own : Enclosing->Releases)
-        if (Own >= 1 && Own <= Caller->arg_size() &&
-            isParameter(Arg, Caller->getArg(Own - 1)))
-          Forwarded = true;
-    if (Forwarded)
       continue;
     Value *Ok = B.CreateICmpNE(B.CreateCall(Api.release(), {Arg, Site}),
                                B.getInt32(0), "tscope.release.ok");
@@ -161,32 +124,30 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
 bool RoleCallInstrumenter::run(Function &F) {
   if (F.isDeclaration() || F.getName().starts_with("tscope_"))
     return false;
-  // The roles of F itself decide what its body reports: a create function
-  // is tracked at its caller's line (the user's code), not inside.
-  const FunctionRoles *Self = Roles.lookup(F.getName());
-  bool SelfCreates = Self && (Self->Creates || Self->CreatesOut) &&
-                     Self->Source != RoleSource::Inferred;
-
   SmallVector<std::pair<CallBase *, const FunctionRoles *>, 16> Calls;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (const FunctionRoles *R = rolesOfCallee(Roles, *CB))
-          // Inferred roles describe helpers whose bodies are instrumented
-          // themselves; tracking at the call too would count twice.
-          if (R->Source != RoleSource::Inferred)
-            Calls.push_back({CB, R});
+          Calls.push_back({CB, R});
 
   for (auto &[CB, R] : Calls) {
     IRBuilder<> Before(CB);
     Before.SetCurrentDebugLocation(CB->getDebugLoc());
     // Ownership leaves this code's scopes before the callee can free it.
+    // A detach is idempotent, so inferred consumes take one here too (the
+    // helper's body may keep the tensor where no escape shows).
     for (unsigned Index : R->Consumes)
       if (Value *Arg = roleArgument(*CB, Index))
         Before.CreateCall(Api.detach(), {Arg});
     for (unsigned Index : R->Detaches)
       if (Value *Arg = roleArgument(*CB, Index))
         Before.CreateCall(Api.detach(), {Arg});
+    // Creates, releases and retains are told once, where the declared
+    // function is called (ApiBodies.h): an inferred helper's body holds
+    // those calls itself.
+    if (!isDeclaredLifetimeRole(*R))
+      continue;
     if (!R->Retains.empty()) {
       IRBuilder<> After(CB->getContext());
       After.SetInsertPoint(insertionPointAfter(*CB));
@@ -194,15 +155,13 @@ bool RoleCallInstrumenter::run(Function &F) {
         if (Value *Arg = roleArgument(*CB, Index))
           After.CreateCall(Api.retain(), {Arg});
     }
-    if (!SelfCreates) {
-      if (R->Creates)
-        instrumentCreate(*CB, *R);
-      if (R->CreatesOut)
-        instrumentCreateOut(*CB, *R);
-    }
+    if (R->Creates)
+      instrumentCreate(*CB, *R);
+    if (R->CreatesOut)
+      instrumentCreateOut(*CB, *R);
     // Last: it may move CB into a block of its own.
     if (!R->Releases.empty())
-      instrumentRelease(*CB, *R, Self);
+      instrumentRelease(*CB, *R);
   }
   return !Calls.empty();
 }

@@ -7,7 +7,10 @@
 //   retain i        after:  tscope_retain(arg_i)
 //   detach i        before: tscope_detach(arg_i)
 //   consume i       before: tscope_detach(arg_i)   (ownership leaves our scopes)
-// Indirect calls are left alone.
+// only for functions whose role is declared (ApiBodies.h says why); calls of
+// helpers with inferred roles get only the detaches of what they consume.
+// Calls through pointers reach a thunk (Thunks.h), whose body is a direct
+// call like any other.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TENSORSCOPE_PLUGIN_INSTRUMENT_ROLECALLS_H
@@ -38,14 +41,14 @@ public:
   RoleCallInstrumenter(RuntimeApi &Api, const RoleTable &Roles)
       : Api(Api), Roles(Roles) {}
 
-  /// Instruments every role call in `F`.  Returns true when it changed F.
+  /// Instruments every role call in `F` (not an API implementation body:
+  /// the caller skips those).  Returns true when it changed F.
   bool run(llvm::Function &F);
 
 private:
   void instrumentCreate(llvm::CallBase &CB, const FunctionRoles &R);
   void instrumentCreateOut(llvm::CallBase &CB, const FunctionRoles &R);
-  void instrumentRelease(llvm::CallBase &CB, const FunctionRoles &R,
-                         const FunctionRoles *Enclosing);
+  void instrumentRelease(llvm::CallBase &CB, const FunctionRoles &R);
 
   RuntimeApi &Api;
   const RoleTable &Roles;

@@ -1,5 +1,6 @@
 //===- RuntimeApi.cpp - declarations of the runtime hooks the pass calls --===//
 #include "RuntimeApi.h"
+#include "Thunks.h"
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugLoc.h"
@@ -32,6 +33,9 @@ FunctionCallee RuntimeApi::declare(StringRef Name, Type *Ret,
 
 FunctionCallee RuntimeApi::track() {
   return declare("tscope_track", PtrTy, {PtrTy, PtrTy, PtrTy});
+}
+FunctionCallee RuntimeApi::trackShared() {
+  return declare("tscope_track_shared", PtrTy, {PtrTy, PtrTy, PtrTy});
 }
 FunctionCallee RuntimeApi::release() {
   return declare("tscope_release", I32Ty, {PtrTy, PtrTy});
@@ -72,6 +76,10 @@ Constant *RuntimeApi::string(StringRef S) {
 /// The name a site shows for a function: the source-level name from debug
 /// info when there is one (what __func__ would say), else the symbol name.
 static std::string functionName(const DILocation *Loc, const Function &F) {
+  // A thunk (Thunks.h) stands for every call through a pointer to its
+  // function in this file.
+  if (F.getName().starts_with(ThunkPrefix))
+    return "a call through a function pointer";
   if (Loc)
     if (DISubprogram *SP = Loc->getScope()->getSubprogram())
       if (!SP->getName().empty())

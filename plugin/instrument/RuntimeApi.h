@@ -27,6 +27,7 @@ public:
   explicit RuntimeApi(llvm::Module &M);
 
   llvm::FunctionCallee track();       ///< ptr tscope_track(ptr, ptr, ptr)
+  llvm::FunctionCallee trackShared(); ///< ptr tscope_track_shared(ptr, ptr, ptr)
   llvm::FunctionCallee release();     ///< i32 tscope_release(ptr, ptr)
   llvm::FunctionCallee retain();      ///< void tscope_retain(ptr)
   llvm::FunctionCallee detach();      ///< ptr tscope_detach(ptr)

@@ -76,6 +76,7 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     io.mapOptional("param", E.Param);
     io.mapOptional("release", E.Release);
     io.mapOptional("returns_null", E.ReturnsNull);
+    io.mapOptional("shared", E.Shared);
     io.mapOptional("accepts_null", E.AcceptsNull);
     io.mapOptional("success", E.Success);
   }
@@ -113,6 +114,8 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'release' may refer to groups (\\1) only in 'match' entries";
     if (E.ReturnsNull && !IsCreate)
       return "'returns_null' belongs to creates/creates_out entries, not '" + Role + "'";
+    if (E.Shared && !IsCreate)
+      return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.AcceptsNull && E.Role != ApiRole::Releases)
       return "'accepts_null' belongs to releases entries, not '" + Role + "'";
     if (E.Success && E.Role != ApiRole::CreatesOut)
@@ -275,6 +278,7 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   case ApiRole::Borrows: R.Borrows = Param; break;
   }
   R.MayReturnNull = E.ReturnsNull.value_or(true);
+  R.Shared = E.Shared.value_or(false);
   if (E.Release) {
     if (E.Compiled)
       R.ReleaseFunction = E.Compiled->sub(*E.Release, Name);

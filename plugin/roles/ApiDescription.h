@@ -9,6 +9,8 @@
 //       role: creates                  #   match: '^gsl_matrix_(.*)_alloc$'
 //       release: gsl_matrix_free       # \1..\9 refer to groups of `match`
 //       returns_null: true             # false: aborts instead of NULL
+//       shared: false                  # true: may return the same live
+//                                      #   object again (a static table)
 //     - name: gsl_matrix_free
 //       role: releases
 //       param: 1                       # 1-based
@@ -44,6 +46,7 @@ struct ApiEntry {
   std::optional<unsigned> Param;     ///< 1-based parameter index
   std::optional<std::string> Release;///< release function (may use \1..\9)
   std::optional<bool> ReturnsNull;   ///< creates: may return NULL
+  std::optional<bool> Shared;        ///< creates: may return a live object again
   std::optional<bool> AcceptsNull;   ///< releases: release(NULL) is a no-op
   std::optional<SuccessCondition> Success; ///< creates_out only
 

@@ -71,6 +71,8 @@ void dumpRoles(const RoleTable &Table, llvm::raw_ostream &OS) {
     if (R->Creates || R->CreatesOut) {
       OS << " null=" << (R->MayReturnNull ? "may" : "aborts");
       OS << " release=" << (R->ReleaseFunction.empty() ? "?" : R->ReleaseFunction);
+      if (R->Shared)
+        OS << " shared";
     }
     printIndexes(OS, "releases", R->Releases);
     if (!R->Releases.empty())

@@ -88,6 +88,7 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
   }
   if (High.ReleaseFunction.empty())
     High.ReleaseFunction = Low.ReleaseFunction;
+  High.Shared |= Low.Shared;
 
   if (High.Releases.empty()) {
     High.Releases = Low.Releases;
@@ -125,6 +126,7 @@ void unite(FunctionRoles &Into, const FunctionRoles &From) {
   }
   if (Into.ReleaseFunction.empty())
     Into.ReleaseFunction = From.ReleaseFunction;
+  Into.Shared |= From.Shared;
   if (Into.Releases.empty() && !From.Releases.empty())
     Into.ReleaseAcceptsNull = From.ReleaseAcceptsNull;
   addUnique(Into.Releases, From.Releases);

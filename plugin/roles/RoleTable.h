@@ -65,6 +65,8 @@ struct FunctionRoles {
   SuccessCondition Success = SuccessCondition::Always;
   bool MayReturnNull = true;    ///< a create can return NULL (false: aborts)
   std::string ReleaseFunction;  ///< the function that frees what this creates
+  bool Shared = false;          ///< a create may return the same live object
+                                ///< again (a static table): counted, not lost
 
   std::vector<unsigned> Releases; ///< releases argument i
   bool ReleaseAcceptsNull = true; ///< release(NULL) is a no-op

@@ -3,7 +3,8 @@
 // api-check still try every declaration (api-check is how an API file is
 // checked against a library's headers).
 // Calls get their roles: the instrumentation tracks what lz_new_f32 and a
-// function pointer to lz_new_i32 create, and lz_new_f64 is only declared.
+// function pointer to lz_new_i32 create (through its thunk), and lz_new_f64
+// is only declared.
 // RUN: %clang %tscope_plugin -fplugin-arg-tensorscope-lint=0 \
 // RUN:   -fplugin-arg-tensorscope-api=%S/Inputs/lazy-regex.yaml -O0 -S -emit-llvm -o - %s \
 // RUN:   | FileCheck %s --check-prefix=IR
@@ -12,7 +13,10 @@
 // IR-NEXT: call ptr @tscope_track(ptr %[[T]], ptr @lz_free,
 // IR: call i32 @tscope_release(
 // IR-LABEL: define {{.*}}@by_pointer(
-// IR: ret ptr @lz_new_i32
+// IR: ret ptr @__tscope_thunk.lz_new_i32
+// IR-LABEL: define internal ptr @__tscope_thunk.lz_new_i32(
+// IR: %[[U:.*]] = call ptr @lz_new_i32(
+// IR-NEXT: call ptr @tscope_track(ptr %[[U]],
 // Roles for every declaration when they are dumped:
 // RUN: %clang -fsyntax-only %tscope_plugin -fplugin-arg-tensorscope-lint=0 \
 // RUN:   -fplugin-arg-tensorscope-api=%S/Inputs/lazy-regex.yaml \
