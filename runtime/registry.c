@@ -330,9 +330,9 @@ __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e) {
-            /* A dead tensor has no scope holdings left. */
-            e->nscope_holds = 0;
-            r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
+            /* Scope holdings of a shared tensor (TS_REC_SCOPE_HOLDS) stay:
+             * nothing reads a tombstone's, and ts_ext_drop frees them when
+             * the record is reused. */
             for (struct tscope_watch_ *w = e->watches; w; w = w->next)
                 w->state = TS_WATCH_FIRING;
             *fire = e->watches;
@@ -480,17 +480,16 @@ static bool shared_join_locked(uint32_t idx, ts_record *r, uint32_t depth) {
     return true;
 }
 
-void ts_scope_hold_pop_locked(uint32_t idx, ts_record *r) {
+/* ts_scope_hold_pop_locked for a record with older scope holdings. */
+void ts_scope_hold_pop_shared_(uint32_t idx, ts_record *r) {
     uint32_t depth = 0;
-    if (r->bits & TS_REC_SCOPE_HOLDS) {
-        ts_ext_lock();
-        ts_ext *e = ts_ext_get(idx, false);
-        if (e && e->nscope_holds)
-            depth = e->scope_holds[--e->nscope_holds];
-        if (!e || !e->nscope_holds)
-            r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
-        ts_ext_unlock();
-    }
+    ts_ext_lock();
+    ts_ext *e = ts_ext_get(idx, false);
+    if (e && e->nscope_holds)
+        depth = e->scope_holds[--e->nscope_holds];
+    if (!e || !e->nscope_holds)
+        r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
+    ts_ext_unlock();
     ts_record_set_scope(r, depth);
 }
 

@@ -442,14 +442,26 @@ void *tscope_scope_adopt(tscope_scope *s, void *h) {
     return h;
 }
 
+/* tscope_detach of a shared tensor with older scope holdings (its shard
+ * locked): only the newest holding goes.  Out of line, so the common
+ * detach keeps its few registers. */
+__attribute__((noinline)) static void *detach_shared(void *h) {
+    uint32_t idx;
+    ts_record *r = ts_find_live_locked(h, &idx);
+    ts_scope_hold_pop_locked(idx, r);
+    ts_unlock_handle(h);
+    return h;
+}
+
 void *tscope_detach(void *h) {
     if (!h)
         return h;
     ts_lock_handle(h);
-    uint32_t idx;
-    ts_record *r = ts_find_live_locked(h, &idx);
+    ts_record *r = ts_find_live_locked(h, NULL);
+    if (r && __builtin_expect(r->bits & TS_REC_SCOPE_HOLDS, 0))
+        return detach_shared(h); /* unlocks */
     if (r)
-        ts_scope_hold_pop_locked(idx, r); /* a shared tensor: its newest holding */
+        ts_record_set_scope(r, 0);
     ts_unlock_handle(h);
     return h;
 }
