@@ -13,10 +13,12 @@ static void at_exit_finalizer(void *ctx, const tscope_release_info *info) {
             atomic_load(&tensors_freed));
     test_tensor *p = partner;
     partner = NULL;
-    /* The partner may be finalized already (quietly ignored) or still alive
-     * (an ordinary release, its finalizer runs with reason 0): no report. */
+    /* The partner may be finalized already (not reported; the release
+     * proceeds, since the sweep never called the real one) or still alive
+     * (an ordinary release, its finalizer runs with reason 0): no report,
+     * and 1 either way.  (The test frees nothing: the process is ending.) */
     if (p)
-        tscope_release(p, TSCOPE_HERE);
+        fprintf(stderr, "partner release returns %d\n", tscope_release(p, TSCOPE_HERE));
 }
 
 int main(void) {
@@ -34,5 +36,6 @@ int main(void) {
 // CHECK-NEXT:     2 outside any scope
 // CHECK-NEXT: TensorScope: 2 tensors leaked from 1 sites
 // CHECK-NEXT: finalizer {{first|second}} reason=2 freed=0
-// CHECK-NEXT: finalizer {{first|second}} reason={{0|2}} freed=0
+// CHECK-NEXT: {{(partner release returns 1)|(finalizer (first|second) reason=0 freed=0)}}
+// CHECK-NEXT: {{(partner release returns 1)|(finalizer (first|second) reason=2 freed=0)}}
 // CHECK-NOT: double release
