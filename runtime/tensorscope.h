@@ -26,7 +26,8 @@
  *   double_release=proceed|skip|abort  what tscope_release answers for a
  *                     tensor released already (default proceed: see there)
  *   backtrace=N       record N stack frames at each creation and release
- *   verbose=0|1       log every track / release / scope to stderr
+ *   verbose=0|1       log every track / release / scope to stderr, and
+ *                     every lost tensor and scope left open
  *   released_history=N  how many released tensors are remembered for
  *                     double-release reports (default 65536)
  * An unknown key or a bad value prints one error line naming it and keeps
