@@ -311,6 +311,7 @@ typedef struct ts_frame {
     uintptr_t token; /* what tscope_scope_begin returned for it */
     const tscope_site *site;
     uint32_t base;   /* first entry of this scope */
+    uint32_t automatic; /* begun by tscope_scope_begin_auto (a compiler's) */
 } ts_frame;
 
 typedef struct origin_cache_entry {

@@ -663,16 +663,22 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
  * have been handed the address since, and skipping the release of that new
  * object would leak it.  So by default the real release proceeds: a real
  * double release then does exactly what it does without TensorScope (the
- * allocator or ASan catches it).  double_release=skip answers 0 (the old
- * behaviour: a buggy program survives, a reused address leaks);
+ * allocator or ASan catches it).  One exception: when the first release was
+ * a scope's end, TensorScope itself called the real release, which the
+ * program never asked for; the program's own release is then the one that
+ * would free the memory twice, and without TensorScope it would have been
+ * the only one, so it is skipped.  double_release=skip answers 0 always (the
+ * old behaviour: a buggy program survives, a reused address leaks);
  * double_release=abort and abort_on_error=1 abort.
  */
-static int double_release_verdict(void) {
+static int double_release_verdict(uintptr_t released) {
     if (ts_opts.double_release == TS_DOUBLE_RELEASE_ABORT) {
         ts_diag("aborting (double_release=abort)");
         abort();
     }
     ts_misuse_done(); /* abort_on_error=1 */
+    if ((released & TS_RELEASED_TAGS) == TS_RELEASED_BY_SCOPE)
+        return 0;
     return ts_opts.double_release == TS_DOUBLE_RELEASE_SKIP ? 0 : 1;
 }
 
@@ -705,7 +711,7 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
         }
         report_double_release(h, idx, gen & ~TS_GEN_DEAD, origin, released, at, bt);
         free(bt);
-        return double_release_verdict();
+        return double_release_verdict(released);
     }
     struct tscope_watch_ *fire;
     uint32_t origin = r->origin;

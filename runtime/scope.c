@@ -134,7 +134,7 @@ static inline void pop_to_depth(ts_thread *t, uint32_t depth) {
 }
 
 /* The hot path: a few loads and stores on thread-local data. */
-tscope_scope *tscope_scope_begin(const tscope_site *at) {
+static inline tscope_scope *scope_begin(const tscope_site *at, uint32_t automatic) {
     ts_thread *t = ts_thread_get();
     if (t->depth == t->frames_cap)
         grow_frames(t);
@@ -142,12 +142,15 @@ tscope_scope *tscope_scope_begin(const tscope_site *at) {
     uintptr_t token = t->token_base |
                       (uintptr_t)(t->seq++ & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS |
                       depth;
-    t->frames[depth - 1] = (ts_frame){token, at, t->nentries};
+    t->frames[depth - 1] = (ts_frame){token, at, t->nentries, automatic};
     t->scope_site = at;
     if (ts_opts.verbose)
         log_begin(t, at);
     return (tscope_scope *)token;
 }
+
+tscope_scope *tscope_scope_begin(const tscope_site *at) { return scope_begin(at, 0); }
+tscope_scope *tscope_scope_begin_auto(const tscope_site *at) { return scope_begin(at, 1); }
 
 /* Whether generation word `gen` says entry e's tensor is gone: dead, or its
  * record free or holding another tensor now. */
@@ -317,7 +320,16 @@ static void end_frames_above(ts_thread *t, uint32_t depth, const char *why, bool
                              const ts_backtrace *bt) {
     while (t->depth > depth) {
         const tscope_site *at = t->frames[t->depth - 1].site;
-        if (open_site_first(at) || ts_opts.verbose) {
+        if (by_scope && t->frames[t->depth - 1].automatic) {
+            /* A compiler's scope: only a longjmp past its function's end
+             * leaves it open, and that is correct C.  Nothing to warn about. */
+            if (ts_opts.verbose) {
+                char site[1024];
+                ts_format_site(at, site, sizeof site);
+                ts_diag("automatic scope begun at %s was left by longjmp; ended as %s ends",
+                        site, why);
+            }
+        } else if (open_site_first(at) || ts_opts.verbose) {
             char site[1024];
             ts_format_site(at, site, sizeof site);
             ts_diag("warning: scope begun at %s was still open when %s ended; ending it first "

@@ -139,13 +139,17 @@ void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *c
  *       without the plugin), whose release must not be skipped; a real
  *       double release then does what it does without TensorScope (the
  *       allocator or ASan catches it).
+ *       Except when the first release was a scope's end: TensorScope itself
+ *       called the real release then, so the program's own (which without
+ *       TensorScope would have been the only one) is the second: returns 0.
  *     skip: returns 0, so a buggy program survives, at the price of leaking
  *       an untracked object that reused the address.
  *     abort: abort()s.  abort_on_error=1 aborts too, whatever this says.
  * - A handle never tracked (created where the runtime could not see), or
  *   NULL: returns 1 silently.  So does a tensor the exit sweep finalized
  *   (its real release was never called).
- * Only double_release=skip ever makes it return 0.
+ * Only double_release=skip, or a tensor a scope's end released already,
+ * makes it return 0.
  */
 int tscope_release(void *h, const tscope_site *at);
 
@@ -176,6 +180,15 @@ typedef struct tscope_scope tscope_scope;
  * `at` is the site reported for the scope (may be NULL).
  */
 tscope_scope *tscope_scope_begin(const tscope_site *at);
+
+/*
+ * tscope_scope_begin for scopes a compiler inserts (the plugin's automatic
+ * function and loop scopes).  Only a longjmp past the function can leave
+ * such a scope open, which is correct C: when an enclosing scope's end finds
+ * it still open, it is ended (its tensors released) without the warning an
+ * open tscope_scope_begin scope gets.
+ */
+tscope_scope *tscope_scope_begin_auto(const tscope_site *at);
 
 /*
  * Ends scope `s`: releases, newest first and through each tensor's own

@@ -44,7 +44,8 @@ ftensor *ftensor_retain(ftensor *t)
 
 void ftensor_release_at(ftensor *t, const tscope_site *at)
 {
-    /* 0 means a double release the runtime reported: skip the real one. */
+    /* 0: a double release the runtime reported and asks to skip (the
+     * tensor's scope released it already, or double_release=skip). */
     if (t && tscope_release(t, at))
         ftensor_drop(t);
 }

@@ -46,8 +46,9 @@ tensor *tensor_scale_at(const tensor *a, double k, const tscope_site *at) {
 }
 
 void tensor_free_at(tensor *t, const tscope_site *at) {
-    /* The runtime says whether the real release may proceed: it refuses a
-     * double release (and reports it) instead of corrupting the heap. */
+    /* The runtime says whether the real release may proceed: 0 only for a
+     * tensor a scope's end released already, or with double_release=skip
+     * (it reports every double release). */
     if (t && tscope_release(t, at))
         tensor_destroy(t);
 }

@@ -47,7 +47,7 @@ FunctionCallee RuntimeApi::detach() {
   return declare("tscope_detach", PtrTy, {PtrTy});
 }
 FunctionCallee RuntimeApi::scopeBegin() {
-  return declare("tscope_scope_begin", PtrTy, {PtrTy});
+  return declare("tscope_scope_begin_auto", PtrTy, {PtrTy});
 }
 FunctionCallee RuntimeApi::scopeEnd() {
   return declare("tscope_scope_end", Type::getVoidTy(M.getContext()), {PtrTy});

@@ -31,7 +31,7 @@ public:
   llvm::FunctionCallee release();     ///< i32 tscope_release(ptr, ptr)
   llvm::FunctionCallee retain();      ///< void tscope_retain(ptr)
   llvm::FunctionCallee detach();      ///< ptr tscope_detach(ptr)
-  llvm::FunctionCallee scopeBegin();  ///< ptr tscope_scope_begin(ptr)
+  llvm::FunctionCallee scopeBegin();  ///< ptr tscope_scope_begin_auto(ptr)
   llvm::FunctionCallee scopeEnd();    ///< void tscope_scope_end(ptr)
   llvm::FunctionCallee scopeEndKeep();///< ptr tscope_scope_end_keep(ptr, ptr)
   llvm::FunctionCallee scopeAdopt();  ///< ptr tscope_scope_adopt(ptr, ptr)

@@ -1,8 +1,10 @@
 // A double release is reported with the creation site, the first release and
-// the second one, and the program survives (the second real free is skipped).
+// the second one, and with double_release=skip the program survives (the
+// second real free is skipped; by default it proceeds, as without
+// TensorScope).
 // RUN: %clang -c -o %t.lib.o %S/Inputs/tensorlib.c
 // RUN: %clang %tscope_plugin -fplugin-arg-tensorscope-lint=0 -I%S/Inputs -O1 -o %t %s %t.lib.o %rtlib
-// RUN: %t > %t.out 2> %t.err
+// RUN: env TSCOPE_OPTIONS=double_release=skip %t > %t.out 2> %t.err
 // RUN: FileCheck %s < %t.err
 // RUN: FileCheck %s --check-prefix=CREATED < %t.err
 // RUN: FileCheck %s --check-prefix=FIRST < %t.err

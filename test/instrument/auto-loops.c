@@ -7,15 +7,15 @@
 #include "tensor.h"
 
 // CHECK-LABEL: define {{.*}}i32 @train(
-// CHECK: %[[FN:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[FN:.*]] = call ptr @tscope_scope_begin_auto(
 // The outer back edge (placed before the header) ends the outer iteration
 // and keeps the loop's metadata.
 // CHECK: call void @tscope_scope_end(ptr %[[OS:[0-9]+]])
 // CHECK-NEXT: br label %{{[0-9]+}}, !llvm.loop
-// CHECK: %[[OS]] = call ptr @tscope_scope_begin(
+// CHECK: %[[OS]] = call ptr @tscope_scope_begin_auto(
 // CHECK: call void @tscope_scope_end(ptr %[[IS:[0-9]+]])
 // CHECK-NEXT: br label %{{[0-9]+}}, !llvm.loop
-// CHECK: %[[IS]] = call ptr @tscope_scope_begin(
+// CHECK: %[[IS]] = call ptr @tscope_scope_begin_auto(
 // `tmp` is declared in the inner loop: no adoption.
 // CHECK: call ptr @tensor_new(
 // CHECK-NOT: tscope_scope_adopt
@@ -37,8 +37,8 @@
 // CHECK-NOT: llvm.var.annotation
 // CHECK-NOT: tensorscope.loop_depth
 // OPT-LABEL: define {{.*}}i32 @train(
-// OPT: call ptr @tscope_scope_begin(
-// OPT: call ptr @tscope_scope_begin(
+// OPT: call ptr @tscope_scope_begin_auto(
+// OPT: call ptr @tscope_scope_begin_auto(
 // OPT: call ptr @tscope_scope_adopt(
 // OPT: call void @tscope_scope_end(
 // OPT-NOT: llvm.var.annotation
@@ -65,8 +65,8 @@ TSCOPE_AUTO_LOOPS int train(int steps, int rows) {
 // scope and the function's.  (Clang returns through the return slot, a
 // variable outside every loop: the tensor is adopted by the function scope.)
 // CHECK-LABEL: define {{.*}}ptr @find(
-// CHECK: %[[F:.*]] = call ptr @tscope_scope_begin(
-// CHECK: %[[L:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[F:.*]] = call ptr @tscope_scope_begin_auto(
+// CHECK: %[[L:.*]] = call ptr @tscope_scope_begin_auto(
 // CHECK: call ptr @tscope_scope_adopt(ptr %[[F]],
 // CHECK-NEXT: store ptr
 // CHECK-NEXT: br label %[[RET:[0-9]+]]
@@ -75,7 +75,7 @@ TSCOPE_AUTO_LOOPS int train(int steps, int rows) {
 // CHECK-NEXT: call void @tscope_scope_end(ptr %[[L]])
 // CHECK: call ptr @tscope_scope_end_keep(ptr %[[F]],
 // OPT-LABEL: define {{.*}}ptr @find(
-// OPT: %[[F2:.*]] = {{.*}}call ptr @tscope_scope_begin(
+// OPT: %[[F2:.*]] = {{.*}}call ptr @tscope_scope_begin_auto(
 // OPT: call ptr @tscope_scope_adopt(ptr %[[F2]],
 // OPT: call ptr @tscope_scope_end_keep(ptr %[[F2]],
 TSCOPE_AUTO_LOOPS tensor *find(int n) {
@@ -89,8 +89,8 @@ TSCOPE_AUTO_LOOPS tensor *find(int n) {
 
 // `do { } while (0)` is no loop: no scope.
 // CHECK-LABEL: define {{.*}}@once(
-// CHECK: call ptr @tscope_scope_begin(
-// CHECK-NOT: call ptr @tscope_scope_begin(
+// CHECK: call ptr @tscope_scope_begin_auto(
+// CHECK-NOT: call ptr @tscope_scope_begin_auto(
 // CHECK: ret void
 TSCOPE_AUTO_LOOPS void once(int n) {
   do {

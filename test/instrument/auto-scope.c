@@ -9,7 +9,7 @@ tensor *global_tensor;
 struct holder { tensor *t; };
 
 // CHECK-LABEL: define {{.*}}ptr @make_pair(
-// CHECK: %[[S:.*]] = call ptr @tscope_scope_begin(ptr @.tscope.site
+// CHECK: %[[S:.*]] = call ptr @tscope_scope_begin_auto(ptr @.tscope.site
 // CHECK: call ptr @tensor_new(
 // The store through the out parameter detaches.
 // CHECK: call ptr @tscope_detach(
@@ -22,7 +22,7 @@ struct holder { tensor *t; };
 // CHECK: call ptr @tscope_scope_end_keep(ptr %[[S]], ptr %[[RV:.*]])
 // CHECK-NEXT: ret ptr %[[RV]]
 // OPT-LABEL: define {{.*}}ptr @make_pair(
-// OPT: call ptr @tscope_scope_begin(
+// OPT: call ptr @tscope_scope_begin_auto(
 // OPT: call ptr @tscope_scope_end_keep(
 TSCOPE_AUTO tensor *make_pair(int n, tensor **second) {
   tensor *first = tensor_new(n);
@@ -35,7 +35,7 @@ TSCOPE_AUTO tensor *make_pair(int n, tensor **second) {
 
 // Void and scalar returns end the scope on every return.
 // CHECK-LABEL: define {{.*}}i32 @early(
-// CHECK: %[[S2:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[S2:.*]] = call ptr @tscope_scope_begin_auto(
 // CHECK: call ptr @tensor_new(
 // Storing into a struct passed in escapes; the local `keep` does not.
 // CHECK: %[[FIELD:.*]] = getelementptr inbounds {{(nuw )?}}%struct.holder

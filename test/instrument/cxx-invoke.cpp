@@ -44,7 +44,7 @@ void use_pool(Pool &p, int n) {
 // and resumes unwinding.
 // CHECK-LABEL: define {{.*}}@_Z6scopedi(
 // CHECK-SAME: personality ptr @__gxx_personality_v0
-// CHECK: %[[S:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[S:.*]] = call ptr @tscope_scope_begin_auto(
 // CHECK: invoke ptr @tensor_new(
 // CHECK-NEXT: to label %{{[0-9]+}} unwind label %[[PAD:[0-9]+]]
 // CHECK: invoke void @_Z9may_throwv()
@@ -69,7 +69,7 @@ TSCOPE_AUTO int scoped(int n) {
 
 // A function that already has cleanups: its own resume ends the scope too.
 // CHECK-LABEL: define {{.*}}@_Z12scoped_guardi(
-// CHECK: %[[S2:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[S2:.*]] = call ptr @tscope_scope_begin_auto(
 // CHECK: call void @tscope_scope_end(ptr %[[S2]])
 // CHECK-NEXT: ret i32
 // CHECK: call void @tscope_scope_end(ptr %[[S2]])
@@ -84,8 +84,8 @@ TSCOPE_AUTO int scoped_guard(int n) {
 // Template instantiations are auto-scoped too (their annotations reach the
 // IR), loop depths included.
 // CHECK-LABEL: define {{.*}}@_Z9run_loopsIiEdi(
-// CHECK: %[[TS:.*]] = call ptr @tscope_scope_begin(
-// CHECK: %[[TL:.*]] = call ptr @tscope_scope_begin(
+// CHECK: %[[TS:.*]] = call ptr @tscope_scope_begin_auto(
+// CHECK: %[[TL:.*]] = call ptr @tscope_scope_begin_auto(
 // CHECK: call ptr @tscope_scope_adopt(ptr %[[TS]],
 // CHECK: call void @tscope_scope_end(ptr %[[TL]])
 template <typename T> TSCOPE_AUTO_LOOPS double run_loops(int n) {

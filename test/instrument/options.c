@@ -9,7 +9,7 @@
 
 // NOHOOK-NOT: @tscope_
 // BYNAME-LABEL: define {{.*}}@step_one(
-// BYNAME: call ptr @tscope_scope_begin(
+// BYNAME: call ptr @tscope_scope_begin_auto(
 // BYNAME: call void @tscope_scope_end(
 // BYNAME-LABEL: define {{.*}}@other(
 // BYNAME-NOT: tscope_scope_begin

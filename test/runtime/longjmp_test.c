@@ -4,7 +4,10 @@
  * enclosing scope ends them and releases their tensors, exactly once each;
  * the warning comes once per scope begin site, and one line at exit counts
  * the others.  With the argument "threads", four threads do the same at the
- * same sites: still one warning per site in all.
+ * same sites: still one warning per site in all.  With "auto", the two
+ * scopes jumped past are begun as a compiler's (tscope_scope_begin_auto,
+ * the plugin's automatic scopes): ended and released the same way, with no
+ * warning and no count at all.
  */
 #include "check.h"
 
@@ -38,15 +41,17 @@ static void *new_counted(int thread, int id) {
 }
 
 static _Thread_local jmp_buf error_jump;
+/* How the scopes the jump leaves open are begun. */
+static tscope_scope *(*begin_inner)(const tscope_site *) = tscope_scope_begin;
 
 static void __attribute__((noinline)) raise_error(int thread, int round) {
-    tscope_scope_begin(&inner_site);
+    begin_inner(&inner_site);
     new_counted(thread, round * PER_ROUND + 2);
     longjmp(error_jump, 1); /* past the ends of this scope and call's */
 }
 
 static void __attribute__((noinline)) call(int thread, int round) {
-    tscope_scope *s = tscope_scope_begin(&mid_site);
+    tscope_scope *s = begin_inner(&mid_site);
     new_counted(thread, round * PER_ROUND + 1);
     raise_error(thread, round);
     tscope_scope_end(s); /* never reached */
@@ -73,6 +78,8 @@ static void *thread_main(void *arg) {
 
 int main(int argc, char **argv) {
     int threads = argc > 1 && !strcmp(argv[1], "threads") ? THREADS : 1;
+    if (argc > 1 && !strcmp(argv[1], "auto"))
+        begin_inner = tscope_scope_begin_auto;
     if (threads == 1) {
         run_rounds(0);
     } else {
@@ -100,3 +107,7 @@ int main(int argc, char **argv) {
 // THREADS: all checks passed
 // THREADS-NEXT: TensorScope: 7998 more scopes left open (longjmp?) were closed at the end of an enclosing scope
 // THREADS-NOT: TensorScope
+
+// AUTO-NOT: TensorScope
+// AUTO: all checks passed
+// AUTO-NOT: TensorScope
