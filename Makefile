@@ -13,7 +13,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 LLVM    ?= 19
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps check demo bench install clean
+.PHONY: all build deps check demo bench install clean check-gsl
 
 all: build
 
@@ -28,6 +28,11 @@ check:
 
 demo: build
 	bash examples/run-demo.sh $(BUILD)
+
+check-gsl:
+	@tools/install-deps.sh bench
+	$(MAKE) build
+	bash test/gsl/run.sh $(BUILD)
 
 bench:
 	@tools/install-deps.sh bench
