@@ -13,7 +13,7 @@ JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
 LLVM    ?= 19
 CMAKE_FLAGS ?=
 
-.PHONY: all build deps check demo bench install clean check-gsl
+.PHONY: all build deps check demo bench install clean check-gsl check-gsl-examples
 
 all: build
 
@@ -33,6 +33,11 @@ check-gsl:
 	@tools/install-deps.sh bench
 	$(MAKE) build
 	bash test/gsl/run.sh $(BUILD)
+
+check-gsl-examples:
+	@tools/install-deps.sh bench
+	$(MAKE) build
+	bash test/gsl-examples/run.sh $(BUILD)
 
 bench:
 	@tools/install-deps.sh bench

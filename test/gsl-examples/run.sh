@@ -26,12 +26,19 @@
 # of a function the plugin's role table (dump-roles) says creates.  auto
 # builds may report only a subset of the ts report (what scopes cannot fix;
 # listed, not failures).  Programs known not to leak run with
-# TSCOPE_OPTIONS=exitcode=86.  asan is a check of the example itself.
+# TSCOPE_OPTIONS=exitcode=86.  asan is a check of the example itself.  The
+# ASan builds run with LeakSanitizer on (LSAN_OPTIONS=exitcode=0, so the exit
+# status stays the program's): asan-ts and asan-auto must not leak more than
+# asan (a skipped free, or the runtime's own leak; tracked tensors leaked by
+# the program are still referenced by the runtime's registry, so LSan does
+# not count those).
 #
 # Knobs (environment): GSL_EX_WORK (/work/gsl-ex-work), JOBS (nproc),
 # TIMEOUT (60 s a run), ONLY="name ..." (a subset), ASAN=all|none|"name ..."
-# (which programs get the three ASan builds; default all), VALGRIND=0 (use
+# (which programs get the three ASan builds; default all), EXAMPLES=DIR
+# (other programs instead of doc/examples, e.g. repro/), VALGRIND=0 (use
 # the cached valgrind results only; they are keyed by the plain binary).
+# RESULTS=DIR (where the raw data goes; $GSL_EX_WORK/results).
 # Prints the CPU model, a table, the totals, the failures and the valgrind
 # leak list, and ends with `N passed, N failed`; exit status 1 on a failure,
 # 2 when it could not run.  Raw data: $GSL_EX_WORK/results/.
@@ -98,7 +105,7 @@ run_build() {
   local t0 t1
   t0=$(date +%s.%N)
   (cd "$r" && env -u GSL_RNG_SEED -u GSL_RNG_TYPE TSCOPE_OPTIONS=$opts \
-     ASAN_OPTIONS=detect_leaks=0 timeout "$TIMEOUT" "$d/bin/$b" $args <"$in" >out 2>err)
+     ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=exitcode=0 timeout "$TIMEOUT" "$d/bin/$b" $args <"$in" >out 2>err)
   echo $? >"$r/rc"
   t1=$(date +%s.%N)
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f\n", b - a }' >"$r/time"
@@ -196,7 +203,14 @@ if rc != prc:
 if rd(r + '/out') != rd(d + '/run/plain/out'):
     fails.append('stdout differs from plain')
 err = rd(r + '/err')
-if 'ERROR: AddressSanitizer' in err or 'ERROR: LeakSanitizer' in err:
+def lsan(text):
+    m = re.search(r'SUMMARY: AddressSanitizer: (\d+) byte\(s\) leaked in (\d+) allocation', text)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+if base in ('asan-ts', 'asan-auto'):
+    mine, ref = lsan(err), lsan(rd(d + '/run/asan/err'))
+    if mine[1] > ref[1] or mine[0] > ref[0]:
+        fails.append('LeakSanitizer: %d bytes in %d allocations leaked, plain asan %d in %d' % (mine + ref))
+if 'ERROR: AddressSanitizer' in err:
     m = re.search(r'ERROR: AddressSanitizer: (\S+)', err)
     fails.append('ASan: ' + (m.group(1) if m else 'error'))
 site_re = re.compile(r'TensorScope: (\d+) tensors? created at (\S+):(\d+) in (\S+)(?: \((\S+)\))?$')
@@ -337,9 +351,9 @@ mkdir -p "$WORK" || die "cannot create $WORK"
 WORK=$(cd "$WORK" && pwd)
 export SRC
 SRC=$("$root/bench/compile-time/fetch-gsl.sh" "$WORK") || die "could not fetch GSL's source (bench/compile-time/fetch-gsl.sh)"
-export EX=$SRC/doc/examples
+export EX=${EXAMPLES:-$SRC/doc/examples}
 [ -d "$EX" ] || die "$EX not found"
-export OUT=$WORK/results TIMEOUT=${TIMEOUT:-60} GSL_LIBS="-lgsl -lgslcblas -lm" CC="clang-$ver"
+export OUT=${RESULTS:-$WORK/results} TIMEOUT=${TIMEOUT:-60} GSL_LIBS="-lgsl -lgslcblas -lm" CC="clang-$ver"
 export ASAN_SET=${ASAN:-all}
 [ "$ASAN_SET" = none ] && ASAN_SET=' '
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
