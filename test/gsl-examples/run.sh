@@ -15,7 +15,9 @@
 # and run with its arguments/stdin under a timeout; the ts and auto binaries
 # run a second time with TSCOPE_OPTIONS=verbose=1 (ts+v, auto+v: the runtime's
 # slow paths, and its lines about lost tensors and scopes left open, which it
-# prints only then).  Each run but plain is one check, which fails on: stdout (exact, addresses masked where cases.txt
+# prints only then).  One more check, lint: the compile-time lint of the ts
+# build may warn only about leaks valgrind finds (by the creation line of its
+# note), and nothing else.  Each run but plain is one check, which fails on: stdout (exact, addresses masked where cases.txt
 # says so) or exit status different from plain's; a TensorScope line other
 # than a leak report ("double release", "was lost", "still open", warnings,
 # ...); an AddressSanitizer report; a leak report for a program valgrind calls
@@ -195,6 +197,32 @@ def rd(p, default=''):
     try: return open(p, errors='replace').read()
     except OSError: return default
 fails, notes = [], []
+if b == 'lint':
+    # The compile-time lint of the ts build: every -Wtscope-* warning; a leak
+    # warning's creation line (its note) must be a line valgrind finds a
+    # tensor leak at; other categories are false by definition here (the
+    # examples are correct programs).
+    vgt = set(l.split('\t')[0] for l in rd(d + '/vg-tensor-leaks.tsv').splitlines())
+    lines, warned, last = rd(d + '/compile-ts.log').splitlines(), set(), None
+    for l in lines:
+        m = re.match(r'(\S+?):(\d+):\d+: warning: .*\[-W(tscope-[a-z-]+)\]$', l)
+        if m:
+            last = m.group(3)
+            if last != 'tscope-leak':
+                fails.append('lint: %s:%s %s' % (os.path.basename(m.group(1)), m.group(2), last))
+            continue
+        m = re.match(r'(\S+?):(\d+):\d+: note: tensor created here by', l)
+        if m and last == 'tscope-leak':
+            site = '%s:%s' % (os.path.basename(m.group(1)), m.group(2)); last = None
+            warned.add(site)
+            if site not in vgt:
+                fails.append('lint: leak warning for %s, valgrind finds no tensor leak there' % site)
+    missed = sorted(vgt - warned)
+    if missed:
+        notes.append('lint does not warn about ' + ', '.join(missed))
+    print('%s\t%s\t%s' % ('FAIL' if fails else 'pass', 'FAIL' if fails else ('warn:%d' % len(warned) if warned else 'ok'),
+                           '; '.join(fails + notes)))
+    sys.exit(0)
 if os.path.exists(os.path.join(r, 'setup.failed')):
     fails.append('setup failed')
 rc, prc = rd(r + '/rc').strip(), rd(d + '/run/plain/rc').strip()
@@ -319,6 +347,7 @@ worker() {
     run_build "$NAME" "$b"
   done
   printf '%s\tplain\tref\trc=%s %ss\n' "$NAME" "$(cat "$d/run/plain/rc")" "$(cat "$d/run/plain/time")" >>"$res"
+  [ -x "$d/bin/ts" ] && printf '%s\tlint\t%s\n' "$NAME" "$(classify lint)" >>"$res"
   for b in $runs; do
     [ "$b" = plain ] && continue
     [ -x "$d/bin/${b%+v}" ] || continue
@@ -384,7 +413,7 @@ python3 - "$OUT" "$elapsed" "$commit${dirty:+ (plugin/runtime/tools/apis modifie
   "$(lscpu 2>/dev/null | grep 'Model name' | sed 's/.*: *//' | head -1)" "$(nproc)" <<'PY'
 import os, sys
 out, elapsed, commit, cpu, ncpu = sys.argv[1:]
-builds = ['ts', 'ts-O0', 'ts-O2', 'ts+v', 'auto', 'auto-O0', 'auto+v', 'asan', 'asan-ts', 'asan-auto']
+builds = ['lint', 'ts', 'ts-O0', 'ts-O2', 'ts+v', 'auto', 'auto-O0', 'auto+v', 'asan', 'asan-ts', 'asan-auto']
 rows, fails, notes, skips = {}, [], [], []
 for l in open(os.path.join(out, 'results.tsv')):
     f = l.rstrip('\n').split('\t')
