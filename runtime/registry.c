@@ -683,9 +683,9 @@ static int double_release_verdict(uintptr_t released) {
 }
 
 /* release, all cases: `caller_pc` is where the user's call returns to (the
- * stack is captured from there, so the trace starts at the caller). */
-__attribute__((noinline)) static int release_general(void *h, const tscope_site *at,
-                                                     void *caller_pc) {
+ * stack is captured from there, so the trace starts at the caller).
+ * `inner`: tscope_release_inner, for which a tombstone is no news. */
+static int release_any(void *h, const tscope_site *at, void *caller_pc, bool inner) {
     ts_backtrace *bt = ts_opts.backtrace ? ts_backtrace_capture(caller_pc) : NULL;
     uint64_t hash = hash_handle(h);
     ts_shard *s = &shards[hash >> (64 - TS_SHARD_BITS)];
@@ -703,9 +703,11 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
         uintptr_t released = r->u.released;
         bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
         ts_lock_release(&s->lock);
-        if (quiet) {
+        if (quiet || inner) {
             /* Finalized by the exit sweep, which never calls the real
-             * release: this one is the first, and proceeds. */
+             * release: this one is the first, and proceeds.  Or a release
+             * inside a library's own release function, of a part it made
+             * untracked at an address a released tensor had. */
             free(bt);
             return 1;
         }
@@ -731,6 +733,16 @@ __attribute__((noinline)) static int release_general(void *h, const tscope_site 
         ts_fire_watches(fire, &info);
     }
     return 1;
+}
+
+__attribute__((noinline)) static int release_general(void *h, const tscope_site *at,
+                                                     void *caller_pc) {
+    return release_any(h, at, caller_pc, false);
+}
+
+void tscope_release_inner(void *h, const tscope_site *at) {
+    if (h)
+        (void)release_any(h, at, TS_CALLER_PC(), true);
 }
 
 /* kill_locked() for a live record with no rare data and no stack to keep

@@ -154,6 +154,18 @@ void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *c
 int tscope_release(void *h, const tscope_site *at);
 
 /*
+ * Called just before a release made inside a library's own create or
+ * release function (the plugin emits it there: docs/auto-scope.md), whose
+ * real release always proceeds.  A live tracked tensor at `h` is released
+ * as by tscope_release: a tensor the program created and then handed to the
+ * library's object (GSL's gsl_vector_alloc_from_block with v->owner = 1)
+ * dies when the library frees it.  Anything else -- the library's own
+ * untracked parts, at an address that a released tensor had, or a handle
+ * never seen -- is ignored without a report.
+ */
+void tscope_release_inner(void *h, const tscope_site *at);
+
+/*
  * For reference-counted APIs: records one more reference to the live tensor
  * `h`.  Every release up to the balance of creation plus retains returns 1;
  * the tensor dies at the release that balances them; any release after that

@@ -8,11 +8,14 @@
 //     helpers) are not instrumented: their bodies hold the real calls, and
 //     those are;
 //   - the bodies of declared creates, releases and retains (and of the
-//     internal functions only they call) are not instrumented: their callers
-//     are.  This is what a library compiled with the plugin and its own API
-//     file needs (GSL's gsl_matrix_alloc calls gsl_block_alloc; tracking the
-//     inner one but not the outer free's inner free, or the other way round,
-//     leaks or double-frees).
+//     internal functions only they call) track nothing and skip no release:
+//     their callers are instrumented.  This is what a library compiled with
+//     the plugin and its own API file needs (GSL's gsl_matrix_alloc calls
+//     gsl_block_alloc; tracking the inner one but not the outer free's inner
+//     free, or the other way round, leaks or double-frees).  Their releases
+//     only tell the runtime (tscope_release_inner), so that a tensor the
+//     program made and handed to the library's object dies when the library
+//     frees it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TENSORSCOPE_PLUGIN_INSTRUMENT_APIBODIES_H

@@ -125,8 +125,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
     // every function that creates or hands over tensors.
     if (AnyAutoScope || Plan.CallsRoles)
       Changed |= detachEscapes(*F, Api);
-    if (!ApiBodies.count(F))
-      Changed |= Calls.run(*F);
+    Changed |= ApiBodies.count(F) ? Calls.runInApiBody(*F) : Calls.run(*F);
   }
   Changed |= stripForcedLocations(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

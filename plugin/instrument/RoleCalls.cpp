@@ -121,6 +121,25 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
     runOnlyIf(CB, Proceed);
 }
 
+bool RoleCallInstrumenter::runInApiBody(Function &F) {
+  SmallVector<std::pair<CallBase *, const FunctionRoles *>, 8> Releases;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const FunctionRoles *R = rolesOfCallee(Roles, *CB))
+          if (isDeclaredLifetimeRole(*R) && !R->Releases.empty())
+            Releases.push_back({CB, R});
+  for (auto &[CB, R] : Releases) {
+    IRBuilder<> B(CB);
+    B.SetCurrentDebugLocation(CB->getDebugLoc());
+    Constant *Site = Api.siteFor(*CB, apiNameOf(*CB));
+    for (unsigned Index : R->Releases)
+      if (Value *Arg = roleArgument(*CB, Index))
+        B.CreateCall(Api.releaseInner(), {Arg, Site});
+  }
+  return !Releases.empty();
+}
+
 bool RoleCallInstrumenter::run(Function &F) {
   if (F.isDeclaration() || F.getName().starts_with("tscope_"))
     return false;

@@ -42,8 +42,12 @@ public:
       : Api(Api), Roles(Roles) {}
 
   /// Instruments every role call in `F` (not an API implementation body:
-  /// the caller skips those).  Returns true when it changed F.
+  /// see runInApiBody).  Returns true when it changed F.
   bool run(llvm::Function &F);
+  /// For an API implementation body (ApiBodies.h): creates are not tracked;
+  /// each release only tells the runtime, with tscope_release_inner, and
+  /// always runs.  Returns true when it changed F.
+  bool runInApiBody(llvm::Function &F);
 
 private:
   void instrumentCreate(llvm::CallBase &CB, const FunctionRoles &R);

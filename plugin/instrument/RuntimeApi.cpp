@@ -37,6 +37,9 @@ FunctionCallee RuntimeApi::track() {
 FunctionCallee RuntimeApi::trackShared() {
   return declare("tscope_track_shared", PtrTy, {PtrTy, PtrTy, PtrTy});
 }
+FunctionCallee RuntimeApi::releaseInner() {
+  return declare("tscope_release_inner", Type::getVoidTy(M.getContext()), {PtrTy, PtrTy});
+}
 FunctionCallee RuntimeApi::release() {
   return declare("tscope_release", I32Ty, {PtrTy, PtrTy});
 }

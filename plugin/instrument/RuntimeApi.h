@@ -29,6 +29,7 @@ public:
   llvm::FunctionCallee track();       ///< ptr tscope_track(ptr, ptr, ptr)
   llvm::FunctionCallee trackShared(); ///< ptr tscope_track_shared(ptr, ptr, ptr)
   llvm::FunctionCallee release();     ///< i32 tscope_release(ptr, ptr)
+  llvm::FunctionCallee releaseInner();///< void tscope_release_inner(ptr, ptr)
   llvm::FunctionCallee retain();      ///< void tscope_retain(ptr)
   llvm::FunctionCallee detach();      ///< ptr tscope_detach(ptr)
   llvm::FunctionCallee scopeBegin();  ///< ptr tscope_scope_begin_auto(ptr)

@@ -1,6 +1,7 @@
 // Where the runtime is told (docs/auto-scope.md): at calls of declared
 // functions; inside their bodies (and the static helpers only they call)
-// nothing; inside a helper whose role the lint inferred, at its real calls,
+// no tracking and no skipped release, only tscope_release_inner before a
+// release; inside a helper whose role the lint inferred, at its real calls,
 // and not where the helper is called.
 // RUN: %clang %tscope_plugin -I%S/Inputs -O0 -S -emit-llvm -o - %s 2>/dev/null | FileCheck %s
 // RUN: %clang %tscope_plugin -fplugin-arg-tensorscope-lint=0 -I%S/Inputs -O0 -S -emit-llvm -o - %s | FileCheck %s
@@ -10,6 +11,9 @@ static tensor *fresh(int n) { return tensor_new(n); }
 
 // A declared create and release of the user's own, built on the API.
 // CHECK-LABEL: define {{.*}}@pair_new(
+// CHECK-NOT: tscope_track
+// CHECK: call void @tscope_release_inner(ptr %[[S:.*]], ptr
+// CHECK-NEXT: call void @tensor_free(ptr noundef %[[S]])
 // CHECK-NOT: tscope_
 // CHECK: ret ptr
 TSCOPE_CREATES tensor *pair_new(int n) {
@@ -23,6 +27,9 @@ TSCOPE_CREATES tensor *pair_new(int n) {
 // CHECK-NOT: tscope_
 // CHECK: ret ptr
 // CHECK-LABEL: define {{.*}}@pair_free(
+// CHECK-NOT: tscope_
+// CHECK: call void @tscope_release_inner(
+// CHECK-NEXT: call void @tensor_free(
 // CHECK-NOT: tscope_
 // CHECK: ret void
 TSCOPE_RELEASES(1) void pair_free(tensor *t) { tensor_free(t); }

@@ -3,10 +3,24 @@
 // static helpers only they call) the inner creates and releases are left
 // alone, so nothing is tracked twice and no real free is skipped; the
 // program prints what the library still has allocated after each phase.
+// A block handed over to a matrix dies when the library frees it
+// (tscope_release_inner): no leak report, and no double free in a scope.
 // RUN: env TS_PLUGIN_ARGS=-fplugin-arg-tensorscope-api=%S/Inputs/minilib.yaml %same_run %s -I%S/Inputs
 #include "minilib.h"
 #include <stdio.h>
 #include <tensorscope.h>
+
+/* A block the program makes and hands to a matrix that then owns it (GSL's
+ * gsl_vector_alloc_from_block + v->owner = 1): the library's free frees it. */
+static double handover(int round) {
+  ml_block *b = ml_block_alloc(9);
+  b->data[0] = round;
+  ml_matrix *m = ml_matrix_wrap(b, 3);
+  m->owner = 1;
+  double x = m->block->data[0];
+  ml_matrix_free(m);
+  return x;
+}
 
 static double phase(int round) {
   ml_matrix *a = ml_matrix_alloc(3, 3);
@@ -19,7 +33,7 @@ static double phase(int round) {
   ml_block_free(raw);
   ml_matrix_free(b);
   ml_matrix_free(a);
-  return x;
+  return x + handover(round);
 }
 
 int main(void) {
