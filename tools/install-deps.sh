@@ -4,13 +4,15 @@
 # otherwise prints the exact apt-get line and fails.
 #
 # Sets: build (runtime + plugin for LLVM 19), llvm22 (the second plugin
-# build), check (everything the tests need), bench, report (headless browser).
+# build), check (everything the tests need), bench (also the check-gsl,
+# check-gsl-examples and check-lua targets: dpkg-dev for apt-get source),
+# report (headless browser).
 set -euo pipefail
 
 pkgs_build="cmake make gcc g++ python3 clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev libgsl-dev"
 pkgs_llvm22="clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev"
 pkgs_check="$pkgs_build $pkgs_llvm22 libglib2.0-dev binutils chromium"
-pkgs_bench="$pkgs_check valgrind libglib2.0-dev"
+pkgs_bench="$pkgs_check valgrind libglib2.0-dev dpkg-dev"
 pkgs_report="chromium"
 
 want=""
