@@ -252,10 +252,12 @@ heap_loop() {
     local dir=$WORK/$tree exe=$h/heap-loop-${loopcc}-${tree}
     [ -f "$dir/.tscope-built" ] || continue
     extra=()
+    # The shared runtime: valgrind's suppressions (tensorscope-own.supp) know
+    # the runtime's own heap blocks by the object that allocated them.
     [ "$tree" = instrumented ] && [ "$loopcc" = plain ] &&
-      extra=("$BUILD_LIB/libtensorscope.a" -lpthread -ldl)
+      extra=("-L$BUILD_LIB" -ltensorscope "-Wl,-rpath,$BUILD_LIB" -lpthread -ldl)
     local cc=("$clang")
-    [ "$loopcc" = tscope-cc ] && cc=("$tscc" --tscope-api=gsl)
+    [ "$loopcc" = tscope-cc ] && cc=("$tscc" --tscope-api=gsl --tscope-runtime=shared)
     # shellcheck disable=SC2086
     if ! "${cc[@]}" $cflags -I"$dir" "$here/heap-loop.c" -o "$exe" \
          "$dir/.libs/libgsl.a" "$dir/cblas/.libs/libgslcblas.a" ${extra[@]+"${extra[@]}"} -lm \
@@ -268,6 +270,16 @@ heap_loop() {
       # Its stdout is one line of figures; stderr must stay empty (analyze.py).
       local line
       line=$("$exe" "$n" 2>"$h/run-${loopcc}-${tree}-$n.err")
+      # The same under valgrind, whose suppressions mark the blocks the
+      # runtime allocated for itself: what is in use at exit less those is
+      # the program's and the library's heap.
+      local vg=$h/valgrind-${loopcc}-${tree}-$n.log
+      valgrind --leak-check=full --show-leak-kinds=all --errors-for-leak-kinds=none \
+        --suppressions="$here/tensorscope-own.supp" --log-file="$vg" "$exe" "$n" >/dev/null 2>&1
+      local in_use own
+      in_use=$(sed -n 's/.*in use at exit: \([0-9,]*\) bytes.*/\1/p' "$vg" | tr -d , | head -1)
+      own=$(sed -n 's/.*suppressed: \([0-9,]*\) bytes.*/\1/p' "$vg" | tr -d , | head -1)
+      line="$line vg_in_use=${in_use:-?} vg_own=${own:-0}"
       printf '%s\t%s\t%s\t%s\n' "$loopcc" "$tree" "$n" "$line" >>"$OUT/heap.tsv"
     done
   done
