@@ -48,6 +48,24 @@ Value *roleArgument(CallBase &CB, unsigned OneBased) {
   return V->getType()->isPointerTy() ? V : nullptr;
 }
 
+/// The hook that tracks what `R` creates: a shared create may return a live
+/// object again (ApiDescription.h, `shared:`).
+static FunctionCallee trackFor(RuntimeApi &Api, const FunctionRoles &R) {
+  return R.Shared ? Api.trackShared() : Api.track();
+}
+
+/// The calls in `F` of functions with roles, in order.
+static SmallVector<std::pair<CallBase *, const FunctionRoles *>, 16>
+roleCalls(Function &F, const RoleTable &Roles) {
+  SmallVector<std::pair<CallBase *, const FunctionRoles *>, 16> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (const FunctionRoles *R = rolesOfCallee(Roles, *CB))
+          Calls.push_back({CB, R});
+  return Calls;
+}
+
 void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
                                             const FunctionRoles &R) {
   if (!CB.getType()->isPointerTy())
@@ -58,7 +76,7 @@ void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
   Constant *Release = Api.releaseFunction(R.ReleaseFunction);
   if (!Release)
     Release = ConstantPointerNull::get(Api.ptrTy());
-  B.CreateCall(R.Shared ? Api.trackShared() : Api.track(), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
+  B.CreateCall(trackFor(Api, R), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
 }
 
 /// The i1 "the out-parameter create succeeded" after `CB`, built at `B`.
@@ -100,7 +118,7 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
     B.SetInsertPoint(Then);
   }
   Value *Created = B.CreateLoad(Api.ptrTy(), Out, "tscope.created");
-  B.CreateCall(R.Shared ? Api.trackShared() : Api.track(), {Created, Release, Site});
+  B.CreateCall(trackFor(Api, R), {Created, Release, Site});
 }
 
 void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
@@ -122,34 +140,25 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
 }
 
 bool RoleCallInstrumenter::runInApiBody(Function &F) {
-  SmallVector<std::pair<CallBase *, const FunctionRoles *>, 8> Releases;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (const FunctionRoles *R = rolesOfCallee(Roles, *CB))
-          if (isDeclaredLifetimeRole(*R) && !R->Releases.empty())
-            Releases.push_back({CB, R});
-  for (auto &[CB, R] : Releases) {
+  bool Changed = false;
+  for (auto &[CB, R] : roleCalls(F, Roles)) {
+    if (!isDeclaredLifetimeRole(*R) || R->Releases.empty())
+      continue;
     IRBuilder<> B(CB);
     B.SetCurrentDebugLocation(CB->getDebugLoc());
     Constant *Site = Api.siteFor(*CB, apiNameOf(*CB));
     for (unsigned Index : R->Releases)
       if (Value *Arg = roleArgument(*CB, Index))
         B.CreateCall(Api.releaseInner(), {Arg, Site});
+    Changed = true;
   }
-  return !Releases.empty();
+  return Changed;
 }
 
 bool RoleCallInstrumenter::run(Function &F) {
   if (F.isDeclaration() || F.getName().starts_with("tscope_"))
     return false;
-  SmallVector<std::pair<CallBase *, const FunctionRoles *>, 16> Calls;
-  for (BasicBlock &BB : F)
-    for (Instruction &I : BB)
-      if (auto *CB = dyn_cast<CallBase>(&I))
-        if (const FunctionRoles *R = rolesOfCallee(Roles, *CB))
-          Calls.push_back({CB, R});
-
+  auto Calls = roleCalls(F, Roles);
   for (auto &[CB, R] : Calls) {
     IRBuilder<> Before(CB);
     Before.SetCurrentDebugLocation(CB->getDebugLoc());
