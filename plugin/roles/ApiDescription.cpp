@@ -198,13 +198,110 @@ void forwardYamlDiagnostic(const llvm::SMDiagnostic &D, void *Context) {
 }
 } // namespace
 
+namespace {
+/// API descriptions are small (apis/gsl.yaml is 11 KB); anything larger than
+/// this is a mistake (a data file, a device), not a description.
+constexpr uint64_t MaxApiFileBytes = 16u << 20;
+/// YAML I/O parses nested collections recursively: a file nested tens of
+/// thousands deep overflows clang's stack.  A description needs four levels.
+constexpr unsigned MaxApiNesting = 64;
+
+/// Why `Path` cannot be an API description before reading it, or "".
+std::string unreadableReason(const std::string &Path) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Path, Status))
+    return EC.message();
+  switch (Status.type()) {
+  case llvm::sys::fs::file_type::regular_file:
+    break;
+  case llvm::sys::fs::file_type::directory_file:
+    return "it is a directory, not a file";
+  default:
+    return "it is not a regular file (a device, a fifo or a socket)";
+  }
+  if (Status.getSize() > MaxApiFileBytes)
+    return "it is " + std::to_string(Status.getSize()) +
+           " bytes; API descriptions are limited to " +
+           std::to_string(MaxApiFileBytes >> 20) + " MiB";
+  return "";
+}
+
+/// The line:col of the first place where `Text` nests deeper than
+/// MaxApiNesting (flow collections `[` `{`, and block sequences `- - -`
+/// or indentation, counted together), or "" when it never does.
+std::string tooDeep(llvm::StringRef Text) {
+  unsigned Line = 1, Col = 1, Flow = 0;
+  bool LineStart = true, InComment = false;
+  char Quote = 0;
+  unsigned Indent = 0, Dashes = 0;
+  for (size_t I = 0; I < Text.size(); ++I, ++Col) {
+    char C = Text[I];
+    if (C == '\n') {
+      ++Line;
+      Col = 0;
+      LineStart = true;
+      InComment = false;
+      Indent = Dashes = 0;
+      continue; // a quoted scalar may go on: Quote stays
+    }
+    if (InComment)
+      continue;
+    if (Quote) {
+      if (C == Quote)
+        Quote = 0;
+      continue;
+    }
+    if (LineStart) {
+      if (C == ' ')
+        ++Indent;
+      else if (C == '-' && I + 1 < Text.size() && Text[I + 1] == ' ')
+        ++Dashes;
+      else
+        LineStart = false;
+    }
+    if (!LineStart) {
+      if (C == '#')
+        InComment = true;
+      else if (C == '\'' || C == '"')
+        Quote = C;
+      else if (C == '[' || C == '{')
+        ++Flow;
+      else if ((C == ']' || C == '}') && Flow)
+        --Flow;
+    }
+    // Two columns of indentation are one level, as in apis/gsl.yaml.
+    if (Flow + Dashes + Indent / 2 > MaxApiNesting)
+      return std::to_string(Line) + ":" + std::to_string(Col);
+    if (LineStart && C == '-') { // "- " is one level: its space is no indentation
+      ++I;
+      ++Col;
+    }
+  }
+  return "";
+}
+} // namespace
+
 bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) {
+  std::string Reason = unreadableReason(Path);
+  if (!Reason.empty()) {
+    Diags.error(clang::SourceLocation(), "cannot read API description '" + Path +
+                                             "': " + Reason + " (plugin argument 'api')");
+    return false;
+  }
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer) {
     Diags.error(clang::SourceLocation(),
                 "cannot read API description '" + Path +
                     "': " + Buffer.getError().message() +
                     " (plugin argument 'api')");
+    return false;
+  }
+  std::string Deep = tooDeep((*Buffer)->getBuffer());
+  if (!Deep.empty()) {
+    Diags.error(clang::SourceLocation(),
+                "API description " + Path + ":" + Deep + ": nested more than " +
+                    std::to_string(MaxApiNesting) +
+                    " levels deep (a description needs four: functions, an entry, its keys)");
     return false;
   }
   DiagSink Sink{&Diags};
