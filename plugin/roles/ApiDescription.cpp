@@ -63,6 +63,11 @@ template <> struct ScalarEnumerationTraits<tscope::SuccessCondition> {
   }
 };
 
+/// YAML's spellings of null, which YAML I/O hands to a std::string as is.
+inline bool isYamlNull(const std::string &S) {
+  return S == "~" || S == "null" || S == "Null" || S == "NULL";
+}
+
 template <> struct MappingTraits<tscope::ApiEntry> {
   static void mapping(IO &io, tscope::ApiEntry &E) {
     if (!io.outputting()) {
@@ -89,6 +94,11 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     if (!io.outputting() && static_cast<Input &>(io).error())
       return "";
     std::string Role = tscope::apiRoleName(E.Role);
+    for (auto [Key, Value] : {std::pair<const char *, const std::string *>{"name", &E.Name},
+                              {"match", &E.Match},
+                              {"release", E.Release ? &*E.Release : nullptr}})
+      if (Value && isYamlNull(*Value))
+        return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
     if (E.Name.empty() == E.Match.empty())
       return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
     if (!E.Match.empty()) {
@@ -226,28 +236,43 @@ std::string unreadableReason(const std::string &Path) {
   return "";
 }
 
-/// The line:col of the first place where `Text` nests deeper than
-/// MaxApiNesting (flow collections `[` `{`, and block sequences `- - -`
-/// or indentation, counted together), or "" when it never does.
-std::string tooDeep(llvm::StringRef Text) {
+/// Whether a quote after `Prev` (the last non-space character before it on
+/// its line, 0 for none) opens a quoted scalar: `it's` does not.
+bool startsScalar(char Prev) {
+  return Prev == 0 || Prev == ':' || Prev == '-' || Prev == '[' || Prev == '{' ||
+         Prev == ',' || Prev == '?';
+}
+
+/// What the YAML parser would get wrong or could not survive in `Text`, as
+/// "LINE:COL: what", or "": nesting deeper than MaxApiNesting (flow
+/// collections `[` `{`, block sequences `- - -` and indentation, counted
+/// together), or a quoted scalar never closed (LLVM's parser accepts one at
+/// the end of a file and drops its last character).
+std::string shapeError(llvm::StringRef Text) {
   unsigned Line = 1, Col = 1, Flow = 0;
   bool LineStart = true, InComment = false;
   char Quote = 0;
-  unsigned Indent = 0, Dashes = 0;
+  unsigned Indent = 0, Dashes = 0, QuoteLine = 0, QuoteCol = 0;
+  char Prev = 0; // the last character on this line that is not a space
   for (size_t I = 0; I < Text.size(); ++I, ++Col) {
     char C = Text[I];
+    if (I && Text[I - 1] != ' ' && Text[I - 1] != '\n')
+      Prev = Text[I - 1];
     if (C == '\n') {
       ++Line;
       Col = 0;
       LineStart = true;
       InComment = false;
       Indent = Dashes = 0;
+      Prev = 0;
       continue; // a quoted scalar may go on: Quote stays
     }
     if (InComment)
       continue;
     if (Quote) {
-      if (C == Quote)
+      if (C == '\\' && Quote == '"')
+        ++I, ++Col; // an escape: the next character cannot end the scalar
+      else if (C == Quote)
         Quote = 0;
       continue;
     }
@@ -260,10 +285,13 @@ std::string tooDeep(llvm::StringRef Text) {
         LineStart = false;
     }
     if (!LineStart) {
-      if (C == '#')
+      if (C == '#' && (!I || Text[I - 1] == ' ' || Text[I - 1] == '\t' || Text[I - 1] == '\n'))
         InComment = true;
-      else if (C == '\'' || C == '"')
+      else if ((C == '\'' || C == '"') && startsScalar(Prev)) {
         Quote = C;
+        QuoteLine = Line;
+        QuoteCol = Col;
+      }
       else if (C == '[' || C == '{')
         ++Flow;
       else if ((C == ']' || C == '}') && Flow)
@@ -271,13 +299,37 @@ std::string tooDeep(llvm::StringRef Text) {
     }
     // Two columns of indentation are one level, as in apis/gsl.yaml.
     if (Flow + Dashes + Indent / 2 > MaxApiNesting)
-      return std::to_string(Line) + ":" + std::to_string(Col);
+      return std::to_string(Line) + ":" + std::to_string(Col) + ": nested more than " +
+             std::to_string(MaxApiNesting) +
+             " levels deep (a description needs four: functions, an entry, its keys)";
     if (LineStart && C == '-') { // "- " is one level: its space is no indentation
       ++I;
       ++Col;
     }
   }
+  if (Quote)
+    return std::to_string(QuoteLine) + ":" + std::to_string(QuoteCol) +
+           ": this quoted value has no closing " + (Quote == '"' ? "\"" : "'");
   return "";
+}
+
+/// The line of the second document of `Text` (a `---` after content), or 0.
+unsigned secondDocumentLine(llvm::StringRef Text) {
+  unsigned Line = 0;
+  bool Content = false;
+  while (!Text.empty()) {
+    auto [Row, Rest] = Text.split('\n');
+    Text = Rest;
+    ++Line;
+    llvm::StringRef T = Row.rtrim();
+    if (T == "---" || T.starts_with("--- ")) {
+      if (Content)
+        return Line;
+    } else if (!T.ltrim().empty() && !T.ltrim().starts_with("#")) {
+      Content = true;
+    }
+  }
+  return 0;
 }
 } // namespace
 
@@ -296,12 +348,9 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
                     " (plugin argument 'api')");
     return false;
   }
-  std::string Deep = tooDeep((*Buffer)->getBuffer());
-  if (!Deep.empty()) {
-    Diags.error(clang::SourceLocation(),
-                "API description " + Path + ":" + Deep + ": nested more than " +
-                    std::to_string(MaxApiNesting) +
-                    " levels deep (a description needs four: functions, an entry, its keys)");
+  std::string Shape = shapeError((*Buffer)->getBuffer());
+  if (!Shape.empty()) {
+    Diags.error(clang::SourceLocation(), "API description " + Path + ":" + Shape);
     return false;
   }
   DiagSink Sink{&Diags};
@@ -316,6 +365,14 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
                   "API description " + Path + ": " + In.error().message());
     if (In.error() || Sink.Failed)
       return false;
+    // (In.nextDocument() would say so too, but crashes after an empty one.)
+    if (unsigned Line = secondDocumentLine((*Buffer)->getBuffer())) {
+      Diags.error(clang::SourceLocation(),
+                  "API description " + Path + ":" + std::to_string(Line) +
+                      ":1: a second YAML document; an API description is one document "
+                      "(put every entry under the first 'functions:')");
+      return false;
+    }
   }
   if (!Parsed.Functions) {
     Diags.error(clang::SourceLocation(),
