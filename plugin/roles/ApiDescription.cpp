@@ -14,17 +14,25 @@
 
 namespace {
 /// Handed to the YAML traits so entries can record where they were written.
-struct LoadContext {
+class LoadContext {
+public:
+  LoadContext(const char *BufferStart, std::string Path)
+      : BufferStart(BufferStart), Path(std::move(Path)), Scanned(BufferStart) {}
   const char *BufferStart;
   std::string Path;
 
-  std::string originOf(const llvm::yaml::Node *N) const {
+  std::string originOf(const llvm::yaml::Node *N) {
     if (!N)
       return Path;
     const char *At = N->getSourceRange().Start.getPointer();
-    unsigned Line = 1, Col = 1;
-    for (const char *P = BufferStart; P < At; ++P) {
-      if (*P == '\n') {
+    // Entries come in file order: go on from the last one (a scan from the
+    // start for each made loading quadratic in the number of entries).
+    if (At < Scanned) {
+      Scanned = BufferStart;
+      Line = Col = 1;
+    }
+    for (; Scanned < At; ++Scanned) {
+      if (*Scanned == '\n') {
         ++Line;
         Col = 1;
       } else {
@@ -33,6 +41,10 @@ struct LoadContext {
     }
     return Path + ":" + std::to_string(Line) + ":" + std::to_string(Col);
   }
+
+private:
+  const char *Scanned; ///< how far Line and Col have been counted
+  unsigned Line = 1, Col = 1;
 };
 } // namespace
 
