@@ -12,9 +12,10 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".c", ".cpp", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.build_dir, "test")
-# Folders that hold C unit tests built by CMake, inputs, or the GSL check
-# (test/gsl, make check-gsl), not lit tests.
-config.excludes = ["runtime", "cache", "gsl", "Inputs", "CMakeLists.txt", "lit.cfg.py"]
+# Folders that hold C unit tests built by CMake, inputs, or the checks on
+# real code (test/gsl, test/gsl-examples, test/lua: make check-real), not
+# lit tests.
+config.excludes = ["runtime", "cache", "gsl", "gsl-examples", "lua", "Inputs", "CMakeLists.txt", "lit.cfg.py"]
 
 bindir = config.llvm_bindir
 config.environment["PATH"] = os.pathsep.join(

@@ -42,10 +42,12 @@ run_lit() { # dir, llvm version
   prefix=$(llvm-config-19 --prefix)
   echo "=== lit in $dir (LLVM $ver)"
   out=$(PATH="$(llvm-config-$ver --bindir):$PATH" python3 "$prefix/build/utils/lit/lit.py" -sv "$dir/test" 2>&1); echo "$out" | tail -40
-  local p f
+  local p f u
   p=$(echo "$out" | sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' | tail -1)
   f=$(echo "$out" | sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' | tail -1)
-  p=${p:-0}; f=${f:-0}
+  # A test lit cannot run (no RUN line, a missing input) fails too.
+  u=$(echo "$out" | sed -n 's/^ *Unresolved *: *\([0-9]*\).*/\1/p' | tail -1)
+  p=${p:-0}; f=$(( ${f:-0} + ${u:-0} ))
   if [ "$p" = 0 ] && [ "$f" = 0 ]; then broken="$broken $dir(lit)"; return 1; fi
   passed=$((passed + p)); failed=$((failed + f))
 }
