@@ -10,6 +10,7 @@
  */
 #include "cache_fast.h"
 #include "cache_internal.h"
+#include "internal.h" /* ts_diag: one prefix for every runtime message */
 
 #include <errno.h>
 #include <stdio.h>
@@ -114,7 +115,7 @@ static void insert_locked(tscope_cache *c, cache_entry *e) {
 
 tscope_cache *tscope_cache_new(size_t capacity, void (*value_free)(void *value)) {
     if (capacity == 0) {
-        fprintf(stderr, "tensorscope: tscope_cache_new: capacity must be at least 1 (got 0)\n");
+        ts_diag("tscope_cache_new: capacity must be at least 1 (got 0)");
         return NULL;
     }
     tscope_cache *c = calloc(1, sizeof *c);

@@ -5,6 +5,7 @@
  */
 #include "internal.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,18 @@ void ts_diag(const char *fmt, ...) {
     buf[len++] = '\n';
     fwrite(buf, 1, len, stderr);
     fflush(stderr);
+}
+
+void ts_close_report_file(FILE *f, const char *option, const char *path) {
+    int failed = ferror(f);
+    int saved = errno;
+    if (fclose(f) != 0) {
+        failed = 1;
+        saved = errno;
+    }
+    if (failed)
+        ts_diag("%s=%s: writing the file failed (%s): it is incomplete", option, path,
+                saved ? strerror(saved) : "write error");
 }
 
 void ts_misuse_done(void) {

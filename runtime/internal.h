@@ -73,6 +73,10 @@ int ts_options_parse(const char *text, FILE *err);
 
 /* Prints "TensorScope: <fmt>\n" to stderr as one write. */
 void ts_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Closes a report file written for option `option` (json=, timeline=) and
+ * says so when any write to it or the close failed: nothing is lost
+ * without a word. */
+void ts_close_report_file(FILE *f, const char *option, const char *path);
 /* Called after reporting a misuse: abort() when abort_on_error=1. */
 void ts_misuse_done(void);
 /* Formats a site as "FILE:LINE in FUNCTION (api)" into buf. */

@@ -24,8 +24,9 @@ static void write_json(const char *path) {
         return;
     }
     tscope_report_json(f);
-    if (fclose(f) != 0)
-        ts_diag("json=%s: write failed", path);
+    /* A write that failed before the close (a full disk, /dev/full) leaves
+     * only the stream's error flag: fclose then flushes nothing and says 0. */
+    ts_close_report_file(f, "json", path);
 }
 
 static void at_exit(void) {

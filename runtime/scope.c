@@ -343,8 +343,9 @@ static void end_frames_above(ts_thread *t, uint32_t depth, const char *why, bool
     }
 }
 
-static void report_not_open(const tscope_scope *s) {
-    ts_diag("tscope_scope_end: scope %p is not open on this thread; ignored", (const void *)s);
+/* `fn`: the public function the bad token was handed to. */
+static void report_not_open(const char *fn, const tscope_scope *s) {
+    ts_diag("%s: scope %p is not open on this thread; ignored", fn, (const void *)s);
     ts_misuse_done();
 }
 
@@ -352,7 +353,7 @@ static void scope_end(tscope_scope *s, const ts_backtrace *bt) {
     ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
-        report_not_open(s);
+        report_not_open("tscope_scope_end", s);
         return;
     }
     if (t->depth > depth) {
@@ -433,7 +434,7 @@ void *tscope_scope_end_keep(tscope_scope *s, void *keep) {
     ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
-        report_not_open(s);
+        report_not_open("tscope_scope_end_keep", s);
         return keep;
     }
     if (keep)
@@ -446,7 +447,7 @@ void *tscope_scope_adopt(tscope_scope *s, void *h) {
     ts_thread *t = ts_current;
     uint32_t depth = token_depth(t, s);
     if (!depth) {
-        report_not_open(s);
+        report_not_open("tscope_scope_adopt", s);
         return h;
     }
     if (h && depth < t->depth)

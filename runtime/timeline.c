@@ -141,6 +141,6 @@ void ts_timeline_stop(void) {
     pthread_join(thread, NULL);
     running = false;
     write_sample(); /* the state at exit, before finalizers run */
-    fclose(file);
+    ts_close_report_file(file, "timeline", ts_opts.timeline);
     file = NULL;
 }

@@ -272,6 +272,10 @@ static void test_not_open(void) {
     CHECK_EQ(tscope_scope_depth(), 1);
     tscope_scope_end(mine);
     tscope_scope_end(NULL);
+    /* The other functions that take a token name themselves. */
+    int x;
+    CHECK(tscope_scope_adopt(s, &x) == &x);
+    CHECK(tscope_scope_end_keep(s, NULL) == NULL);
 }
 
 /* A release function may release others and begin scopes. */
@@ -335,4 +339,6 @@ int main(void) {
 // CHECK-NEXT: TensorScope: warning: thread exited with 1 open scope (outermost begun at {{.*}} in begin_elsewhere); ending them
 // CHECK-NEXT: TensorScope: tscope_scope_end: scope 0x{{[0-9a-f]+}} is not open on this thread; ignored
 // CHECK-NEXT: TensorScope: tscope_scope_end: scope (nil) is not open on this thread; ignored
+// CHECK-NEXT: TensorScope: tscope_scope_adopt: scope 0x{{[0-9a-f]+}} is not open on this thread; ignored
+// CHECK-NEXT: TensorScope: tscope_scope_end_keep: scope 0x{{[0-9a-f]+}} is not open on this thread; ignored
 // CHECK-NEXT: all checks passed
