@@ -3,7 +3,8 @@
 // First, for the whole module: uses of role functions' addresses are
 // pointed at thunks (Thunks.h), which are then instrumented like any other
 // function, and the bodies that implement the described API are found
-// (ApiBodies.h): their role calls are left alone.
+// (ApiBodies.h): they track nothing, and their releases only tell the
+// runtime (tscope_release_inner) and always run.
 // Then per function, in this order (each step sees what clang emitted plus the
 // earlier steps' code):
 //   1. read and remove the loop-depth marks of LoopDepthMarker,
