@@ -1,5 +1,6 @@
 //===- ApiDescription.cpp - load API description files with YAML I/O -----===//
 #include "ApiDescription.h"
+#include "ApiSchema.h"
 #include "RoleDiagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -114,10 +115,9 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     if (E.Name.empty() == E.Match.empty())
       return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
     if (!E.Match.empty()) {
-      E.Compiled = std::make_shared<llvm::Regex>(E.Match);
-      std::string Error;
-      if (!E.Compiled->isValid(Error))
-        return "bad regular expression '" + E.Match + "': " + Error;
+      E.Compiled = std::make_shared<tscope::NameRegex>(E.Match);
+      if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
+        return "bad regular expression '" + E.Match + "': " + E.Compiled->error();
       E.Filter = tscope::RegexPrefilter::analyze(E.Match);
     }
     bool TakesParam = E.Role != ApiRole::Creates;
@@ -188,6 +188,9 @@ struct DiagSink {
 /// the accepted ones.
 std::string explain(const llvm::SMDiagnostic &D) {
   std::string Message = D.getMessage().str();
+  if (Message == "missing required key 'role'")
+    return "this entry has no 'role:' (expected one of: creates, creates_out, releases, "
+           "retains, consumes, detaches, borrows)";
   if (Message != "unknown enumerated scalar")
     return Message;
   llvm::StringRef Line = D.getLineContents();
@@ -289,6 +292,13 @@ std::string shapeError(llvm::StringRef Text) {
       continue;
     }
     if (LineStart) {
+      if (C == '\t') {
+        size_t End = Text.find('\n', I);
+        llvm::StringRef Rest = Text.slice(I, End).ltrim(" \t");
+        if (!Rest.empty() && !Rest.starts_with("#"))
+          return std::to_string(Line) + ":" + std::to_string(Col) +
+                 ": a tab in the indentation: YAML indents with spaces only";
+      }
       if (C == ' ')
         ++Indent;
       else if (C == '-' && I + 1 < Text.size() && Text[I + 1] == ' ')
@@ -360,17 +370,25 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
                     " (plugin argument 'api')");
     return false;
   }
-  std::string Shape = shapeError((*Buffer)->getBuffer());
+  return loadApiText((*Buffer)->getBuffer(), Path, Out, Diags);
+}
+
+bool loadApiText(llvm::StringRef Text, const std::string &Path, ApiFile &Out,
+                 RoleDiagnostics &Diags) {
+  std::string Shape = shapeError(Text);
+  // The walk recurses as deep as the nesting: only after shapeError.
+  if (Shape.empty())
+    Shape = checkApiSchema(Text);
   if (!Shape.empty()) {
     Diags.error(clang::SourceLocation(), "API description " + Path + ":" + Shape);
     return false;
   }
+  auto Buffer = llvm::MemoryBuffer::getMemBuffer(Text, Path, /*RequiresNullTerminator=*/false);
   DiagSink Sink{&Diags};
-  LoadContext Ctx{(*Buffer)->getBufferStart(), Path};
+  LoadContext Ctx{Buffer->getBufferStart(), Path};
   llvm::yaml::ApiFileMapping Parsed;
   {
-    llvm::yaml::Input In((*Buffer)->getMemBufferRef(), &Ctx,
-                         forwardYamlDiagnostic, &Sink);
+    llvm::yaml::Input In(Buffer->getMemBufferRef(), &Ctx, forwardYamlDiagnostic, &Sink);
     In >> Parsed;
     if (In.error() && !Sink.Failed)
       Diags.error(clang::SourceLocation(),
@@ -378,7 +396,7 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
     if (In.error() || Sink.Failed)
       return false;
     // (In.nextDocument() would say so too, but crashes after an empty one.)
-    if (unsigned Line = secondDocumentLine((*Buffer)->getBuffer())) {
+    if (unsigned Line = secondDocumentLine(Text)) {
       Diags.error(clang::SourceLocation(),
                   "API description " + Path + ":" + std::to_string(Line) +
                       ":1: a second YAML document; an API description is one document "
@@ -447,7 +465,7 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   R.Shared = E.Shared.value_or(false);
   if (E.Release) {
     if (E.Compiled)
-      R.ReleaseFunction = E.Compiled->sub(*E.Release, Name);
+      R.ReleaseFunction = E.Compiled->substitute(*E.Release, Name);
     else
       R.ReleaseFunction = *E.Release;
   }

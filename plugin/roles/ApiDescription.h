@@ -26,7 +26,7 @@
 
 #include "RoleTable.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Regex.h"
+#include "NameRegex.h"
 #include "RegexPrefilter.h"
 #include <memory>
 #include <optional>
@@ -51,7 +51,7 @@ struct ApiEntry {
   std::optional<SuccessCondition> Success; ///< creates_out only
 
   std::string Origin;                ///< "file:line:col" of the entry
-  std::shared_ptr<llvm::Regex> Compiled; ///< for `match` entries
+  std::shared_ptr<NameRegex> Compiled; ///< for `match` entries (RE2)
   RegexPrefilter Filter;             ///< rejects most names before Compiled
   unsigned Uses = 0;                 ///< declarations it matched in this TU
 };
@@ -65,6 +65,12 @@ struct ApiFile {
 /// Loads and checks one file.  Every error names file:line:col and is
 /// reported through `Diags`; returns false after an error.
 bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags);
+
+/// The same for the text of a file already read (`Path` names it in
+/// messages); loadApiFile's checks of the file itself come before.  The
+/// entry point of the fuzz target (test/fuzz/api_loader_fuzz.cpp).
+bool loadApiText(llvm::StringRef Text, const std::string &Path, ApiFile &Out,
+                 RoleDiagnostics &Diags);
 
 /// `api=` accepts a path or the NAME of a shipped description
 /// (share/tensorscope/apis/NAME.yaml next to the plugin's lib/ folder).

@@ -149,7 +149,7 @@ void RoleCollector::applyRegexApiEntries(const clang::FunctionDecl *FD,
                                          const std::string &Key,
                                          llvm::StringRef Name) {
   for (ApiEntry *E : RegexEntries)
-    if (E->Filter.mayMatch(Name) && E->Compiled->match(Name))
+    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name))
       applyApiEntry(*E, FD, Key, Name);
 }
 

@@ -1,0 +1,135 @@
+//===- NameRegex.cpp ------------------------------------------------------===//
+#include "NameRegex.h"
+
+#include <re2/re2.h>
+
+#include <vector>
+
+namespace tscope {
+
+namespace {
+re2::RE2::Options nameOptions() {
+  re2::RE2::Options O;
+  O.set_posix_syntax(true);   // POSIX ERE ...
+  O.set_longest_match(true);  // ... with its leftmost-longest matches
+  O.set_perl_classes(true);   // \d \w \s
+  O.set_word_boundary(true);  // \b \B
+  O.set_one_line(true);       // ^ $ at the ends of the name only
+  O.set_encoding(re2::RE2::Options::EncodingLatin1); // bytes, never "bad UTF-8"
+  O.set_log_errors(false);    // errors are reported by the caller
+  return O;
+}
+
+/// RE2's error, said for an API description author.
+std::string explainError(const re2::RE2 &R) {
+  std::string Arg = R.error_arg();
+  switch (R.error_code()) {
+  case re2::RE2::ErrorRepeatSize:
+    return "the repeat count '" + Arg +
+           "' is too large: counts are at most 1000, and counted repeats nested "
+           "inside each other may not multiply to more than 1000 (patterns are "
+           "matched in linear time, so their size is bounded)";
+  case re2::RE2::ErrorPatternTooLarge:
+    return "the pattern is too large to compile (it would need more than 8 MB; "
+           "split it into several entries)";
+  case re2::RE2::ErrorBadEscape:
+    if (Arg.size() == 2 && Arg[1] >= '1' && Arg[1] <= '9')
+      return "backreferences such as '" + Arg +
+             "' are not supported in 'match' (groups may be used in 'release')";
+    return "unknown escape '" + Arg + "'";
+  case re2::RE2::ErrorMissingParen:
+    return "a '(' is not closed";
+  case re2::RE2::ErrorUnexpectedParen:
+    return "a ')' closes no '('";
+  case re2::RE2::ErrorMissingBracket:
+    return "a '[' is not closed";
+  case re2::RE2::ErrorBadCharRange:
+    return "bad character range '" + Arg + "'";
+  case re2::RE2::ErrorBadCharClass:
+    return "unknown character class '" + Arg + "'";
+  case re2::RE2::ErrorRepeatArgument:
+    if (Arg == "?" && llvm::StringRef(R.pattern()).contains("(?"))
+      return "Perl's (?...) groups are not supported";
+    return "'" + Arg + "' repeats nothing";
+  case re2::RE2::ErrorRepeatOp:
+    return "bad repetition '" + Arg + "'";
+  case re2::RE2::ErrorTrailingBackslash:
+    return "the pattern ends in a lone '\\'";
+  case re2::RE2::ErrorBadPerlOp:
+    return "Perl's (?...) groups are not supported: '" + Arg + "'";
+  default:
+    return R.error();
+  }
+}
+} // namespace
+
+NameRegex::NameRegex(llvm::StringRef Pattern)
+    : Compiled(std::make_unique<re2::RE2>(
+          re2::StringPiece(Pattern.data(), Pattern.size()), nameOptions())) {
+  if (!Compiled->ok())
+    Error = explainError(*Compiled);
+}
+
+NameRegex::~NameRegex() = default;
+
+unsigned NameRegex::groups() const {
+  return ok() ? (unsigned)Compiled->NumberOfCapturingGroups() : 0;
+}
+
+bool NameRegex::search(llvm::StringRef Name) const {
+  if (!ok())
+    return false;
+  return Compiled->Match(re2::StringPiece(Name.data(), Name.size()), 0, Name.size(),
+                         re2::RE2::UNANCHORED, nullptr, 0);
+}
+
+std::string NameRegex::substitute(llvm::StringRef Repl, llvm::StringRef Name) const {
+  if (!ok())
+    return Name.str();
+  std::vector<re2::StringPiece> Groups(groups() + 1);
+  re2::StringPiece Text(Name.data(), Name.size());
+  if (!Compiled->Match(Text, 0, Name.size(), re2::RE2::UNANCHORED, Groups.data(),
+                       (int)Groups.size()))
+    return Name.str();
+  size_t Begin = Groups[0].data() - Name.data();
+  std::string Out = Name.substr(0, Begin).str();
+  for (size_t I = 0; I < Repl.size(); ++I) {
+    char C = Repl[I];
+    if (C != '\\' || I + 1 == Repl.size()) {
+      Out += C;
+      continue;
+    }
+    char Next = Repl[++I];
+    if (Next >= '0' && Next <= '9') {
+      size_t G = Next - '0';
+      if (G < Groups.size() && Groups[G].data())
+        Out.append(Groups[G].data(), Groups[G].size());
+    } else {
+      Out += Next; // \\ is a backslash (checkReplacement refuses others)
+    }
+  }
+  Out += Name.substr(Begin + Groups[0].size()).str();
+  return Out;
+}
+
+std::string NameRegex::checkReplacement(llvm::StringRef Repl) const {
+  for (size_t I = 0; I < Repl.size(); ++I) {
+    if (Repl[I] != '\\')
+      continue;
+    if (I + 1 == Repl.size())
+      return "'release' ends in a lone '\\'";
+    char Next = Repl[++I];
+    if (Next == '\\')
+      continue;
+    if (Next < '0' || Next > '9')
+      return std::string("'release' has '\\") + Next +
+             "': only \\0..\\9 (the regex groups) and \\\\ are escapes there";
+    unsigned G = Next - '0';
+    if (G > groups())
+      return std::string("'release' refers to group \\") + Next + ", but the 'match' regex has " +
+             std::to_string(groups()) + " group" + (groups() == 1 ? "" : "s");
+  }
+  return "";
+}
+
+} // namespace tscope
