@@ -118,6 +118,8 @@ bool parseOne(llvm::StringRef Arg, Options &Opts,
   if (Key == "lint-main-leaks")
     return needsValue("0 or 1") &&
            parseBool(Diags, Key, Value, Opts.LintMainLeaks);
+  if (Key == "lint-stats")
+    return needsValue("0 or 1") && parseBool(Diags, Key, Value, Opts.LintStats);
   if (Key == "dump-roles")
     return needsValue("0 or 1") && parseBool(Diags, Key, Value, Opts.DumpRoles);
   if (Key == "api-check")
@@ -191,6 +193,9 @@ const char *pluginHelpText() {
          "  lint-main-leaks=0|1    report leaks at the return from main [1]\n"
          "  findings=PATH          append machine-readable findings (JSON "
          "lines)\n"
+         "  lint-stats=0|1         print the lint's work per function (blocks, "
+         "visits,\n"
+         "                         work units) to stderr [0]\n"
          "  dump-roles=0|1         print the role table to stdout [0]\n"
          "  api-check=0|1          warn about API entries that match no "
          "declaration [0]\n"

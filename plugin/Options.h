@@ -12,6 +12,7 @@
 //   lint-error=CAT,...|all   make categories errors
 //   lint-main-leaks=0|1      report leaks at the return from main     [1]
 //   findings=PATH            append machine-readable findings (JSON lines)
+//   lint-stats=0|1           print the lint's work per function to stderr
 //   dump-roles=0|1           print the role table (for tests and users)
 //   api-check=0|1            warn about API description entries that match
 //                            no declaration of the TU, and about create
@@ -43,6 +44,7 @@ struct Options {
   std::set<LintCategory> LintDisabled;
   std::set<LintCategory> LintErrors;
   bool LintMainLeaks = true;
+  bool LintStats = false;             ///< print work counters per function
   std::string FindingsPath;           ///< empty: none
   bool DumpRoles = false;
   bool ApiCheck = false;

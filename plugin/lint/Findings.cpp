@@ -84,8 +84,8 @@ void FunctionAnalysis::reportLeakAtExit(unsigned Id, const Status &St,
   F.Loc = At;
   F.Tensor = I.Site;
   std::string Where = RS ? "this return" : "the end of '" + FD->getNameAsString() + "'";
-  if (FD->isMain())
-    Where += " (from main)";
+  if (RS && FD->isMain())
+    Where += " from 'main'";
   F.Message = describe(Id) + " is never released: it leaks at " + Where;
   std::string When = whenText(St, SOwned);
   if (!When.empty())
@@ -184,7 +184,7 @@ void FunctionAnalysis::reportScopeRelease(unsigned Id, const Expr *At) {
 }
 
 void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
-                                             const Expr *At, const char *How,
+                                             const Expr *At, const std::string &How,
                                              bool ViaOwner) {
   const Identity &I = Ids[Id];
   Finding F;

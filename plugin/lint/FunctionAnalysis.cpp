@@ -1,8 +1,8 @@
 //===- FunctionAnalysis.cpp - CFG driver, branch refinement, exits --------===//
 #include "FunctionAnalysis.h"
+#include "Liveness.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 
@@ -17,6 +17,12 @@ FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx,
       Rep(Rep), AutoScoped(AutoScoped) {}
 
 FunctionAnalysis::~FunctionAnalysis() = default;
+
+unsigned FunctionAnalysis::blockCount() const { return Cfg ? Cfg->getNumBlockIDs() : 0; }
+
+uint64_t FunctionAnalysis::work() const {
+  return Work + (Liveness ? Liveness->work() : 0);
+}
 
 namespace {
 /// Variables the function writes after their declaration (or whose address
@@ -236,7 +242,7 @@ bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
     for (const Fact &F : S.Facts)
       if (F.Cond == CondId && F.Outcome != Outcome)
         return false;
-    for (Status &St : S.Tensors)
+    for (auto &[Id, St] : S.Tensors)
       if (St.Guard == CondId)
         St.set(Outcome ? St.IfTrue : St.IfFalse);
   }
@@ -294,19 +300,12 @@ bool FunctionAnalysis::entersLoopBody(const CFGBlock *From,
 void FunctionAnalysis::pruneDeadVars(const CFGBlock *B, State &S) {
   if (!Live || S.Vars.size() < 8)
     return;
-  const Stmt *First = nullptr;
-  for (const CFGElement &El : *B)
-    if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>()) {
-      First = CS->getStmt();
-      break;
-    }
   llvm::SmallVector<VarKey, 8> Dead;
   for (const auto &KV : S.Vars) {
     const auto *VD = dyn_cast<VarDecl>(KV.first.first);
     if (!VD)
       continue;
-    bool IsLive = First ? Live->isLive(First, VD) : Live->isLive(B, VD);
-    if (IsLive)
+    if (Live->liveAtEntry(B, VD))
       continue;
     bool HoldsOwned = false;
     for (unsigned Id : KV.second.Ids)
@@ -319,6 +318,7 @@ void FunctionAnalysis::pruneDeadVars(const CFGBlock *B, State &S) {
 }
 
 void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
+  Work += B->size() + S.Vars.size() + S.Facts.size();
   for (const CFGElement &El : *B)
     if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
       transfer(CS->getStmt(), S);
@@ -344,8 +344,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
   }
   if (FD->isMain() && !Opts.LintMainLeaks)
     return;
-  for (unsigned Id = 0; Id < S.Tensors.size(); ++Id) {
-    const Status &St = S.Tensors[Id];
+  for (const auto &[Id, St] : S.Tensors) {
     if (Ids[Id].K == Identity::Created && St.has(SOwned))
       reportLeakAtExit(Id, St, At, RS, S);
   }
@@ -359,7 +358,8 @@ bool FunctionAnalysis::run() {
   if (!Cfg)
     return false;
   Parents = &AC->getParentMap();
-  Live = AC->getAnalysis<LiveVariables>();
+  Liveness = std::make_unique<BlockLiveness>(*Cfg, *AC);
+  Live = Liveness.get();
   Summary.ParamReleased.assign(FD->getNumParams(), false);
   Summary.ParamConsumed.assign(FD->getNumParams(), false);
 
@@ -385,7 +385,17 @@ bool FunctionAnalysis::run() {
         runBlock(Succ, Next);
         Succ = *Succ->succ_begin();
       }
+      // The exit block's state is never read (exits are checked from each
+      // predecessor's own state); joining every return into it would cost
+      // the sum of all their sizes each time.
+      if (Succ == &Cfg->getExit())
+        continue;
       State &Target = In[Succ->getBlockID()];
+      Work += Target.Vars.size() + Next.Vars.size() + Target.Facts.size() + 1;
+      for (const auto &E : Target.Tensors)
+        (void)E, ++Work;
+      for (const auto &E : Next.Tensors)
+        (void)E, ++Work;
       State Old = Target;
       joinInto(Target, Next);
       if (Target != Old)
@@ -401,6 +411,7 @@ bool FunctionAnalysis::run() {
     unsigned ID = B->getBlockID();
     if (++Visits[ID] > 64)
       continue;
+    ++VisitTotal;
     State &Entry = In[ID];
     if (!Entry.Reachable)
       continue;

@@ -35,11 +35,9 @@
 #include <string>
 #include <vector>
 
-namespace clang {
-class LiveVariables;
-}
-
 namespace tscope {
+
+class BlockLiveness;
 
 /// One tensor identity of the function being analysed.
 struct Identity {
@@ -91,6 +89,13 @@ public:
   /// Runs the analysis.  Returns false when no CFG could be built.
   bool run();
   const FunctionSummary &summary() const { return Summary; }
+  /// CFG blocks, and block visits of the fixpoint.
+  unsigned blockCount() const;
+  unsigned visitCount() const { return VisitTotal; }
+  /// Units of work done: statements run plus state entries copied and
+  /// joined.  Deterministic (unlike a time), so a test can check that it
+  /// grows linearly with the function (lint-stats=1 prints it).
+  uint64_t work() const;
 
 private:
   // --- driver (FunctionAnalysis.cpp) ---
@@ -128,7 +133,7 @@ private:
                     const clang::CallExpr *CE, const FunctionRoles &R, State &St);
   void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
-                const char *How);
+                const std::string &How);
   void storeOutside(const AbsVal &V, State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
@@ -142,7 +147,7 @@ private:
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeRelease(unsigned Id, const clang::Expr *At);
   void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
-                             const char *How, bool ViaOwner);
+                             const std::string &How, bool ViaOwner);
   void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeEscape(unsigned Id, const clang::Expr *At, const char *Where);
   std::string whenText(const Status &St, uint16_t Bits) const;
@@ -163,7 +168,8 @@ private:
   std::unique_ptr<clang::AnalysisDeclContext> AC;
   clang::CFG *Cfg = nullptr;
   clang::ParentMap *Parents = nullptr;
-  clang::LiveVariables *Live = nullptr;
+  std::unique_ptr<BlockLiveness> Liveness;
+  const BlockLiveness *Live = nullptr;
 
   std::vector<Identity> Ids;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> SiteIds;
@@ -174,6 +180,8 @@ private:
   llvm::DenseSet<const clang::ValueDecl *> Modified;
   llvm::DenseMap<unsigned, DropReason> LastDrop;
   FunctionSummary Summary;
+  uint64_t Work = 0;
+  unsigned VisitTotal = 0;
 };
 
 } // namespace tscope

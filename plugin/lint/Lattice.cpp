@@ -59,20 +59,52 @@ bool AbsVal::refersTo(unsigned Id) const {
   return std::binary_search(Ids.begin(), Ids.end(), Id);
 }
 
-Status &State::status(unsigned Id) {
-  if (Id >= Tensors.size())
-    Tensors.resize(Id + 1);
-  return Tensors[Id];
+namespace {
+bool unborn(const Status &S) { return S == Status(); }
+} // namespace
+
+Status &StatusMap::operator[](unsigned Id) {
+  auto It = std::lower_bound(E.begin(), E.end(), Id,
+                             [](const Entry &A, unsigned B) { return A.first < B; });
+  if (It == E.end() || It->first != Id)
+    It = E.insert(It, {Id, Status()});
+  return It->second;
 }
+
+Status StatusMap::lookup(unsigned Id) const {
+  auto It = std::lower_bound(E.begin(), E.end(), Id,
+                             [](const Entry &A, unsigned B) { return A.first < B; });
+  return It != E.end() && It->first == Id ? It->second : Status();
+}
+
+void StatusMap::compact() {
+  llvm::erase_if(E, [](const Entry &X) { return unborn(X.second); });
+}
+
+bool StatusMap::operator==(const StatusMap &O) const {
+  const Entry *A = E.begin(), *AE = E.end(), *B = O.E.begin(), *BE = O.E.end();
+  while (true) {
+    while (A != AE && unborn(A->second))
+      ++A;
+    while (B != BE && unborn(B->second))
+      ++B;
+    if (A == AE || B == BE)
+      return A == AE && B == BE;
+    if (A->first != B->first || A->second != B->second)
+      return false;
+    ++A;
+    ++B;
+  }
+}
+
+Status &State::status(unsigned Id) { return Tensors[Id]; }
 
 bool State::operator==(const State &O) const {
   if (Reachable != O.Reachable || ClearExprs != O.ClearExprs || Facts != O.Facts || Vars.size() != O.Vars.size() ||
       Exprs.size() != O.Exprs.size())
     return false;
-  size_t N = std::max(Tensors.size(), O.Tensors.size());
-  for (size_t I = 0; I < N; ++I)
-    if (statusOf(I) != O.statusOf(I))
-      return false;
+  if (Tensors != O.Tensors)
+    return false;
   for (const auto &KV : Vars) {
     auto It = O.Vars.find(KV.first);
     if (It == O.Vars.end() || It->second != KV.second)
@@ -161,10 +193,8 @@ Status joinStatus(const Status &A, const Status &B, int Split, bool AIsTrue,
   return Status::plain(A.Mask | B.Mask);
 }
 
-using Statuses = llvm::SmallVectorImpl<Status>;
-uint16_t maskOf(const Statuses &S, unsigned Id) {
-  return Id < S.size() ? S[Id].Mask : (uint16_t)SUnborn;
-}
+using Statuses = StatusMap;
+uint16_t maskOf(const Statuses &S, unsigned Id) { return S.lookup(Id).Mask; }
 
 bool nullExplained(const Statuses &S, const AbsVal &SideVal,
                    const llvm::SmallVectorImpl<unsigned> &Ids) {
@@ -221,16 +251,17 @@ void joinInto(State &Into, const State &From) {
       }
 
   // Values first: the NULL folding reads both sides' statuses before merging.
-  llvm::SmallVector<Status, 8> Before = Into.Tensors;
+  StatusMap Before = Into.Tensors;
   joinMap(Into.Vars, From.Vars, Before, From.Tensors);
   joinMap(Into.Exprs, From.Exprs, Before, From.Tensors);
 
-  size_t N = std::max(Into.Tensors.size(), From.Tensors.size());
-  Into.Tensors.resize(N);
-  for (size_t I = 0; I < N; ++I)
-    Into.Tensors[I] = joinStatus(I < Before.size() ? Before[I] : Status(),
-                                 From.statusOf(I), Split, IntoIsTrue,
-                                 Into.Facts, From.Facts);
+  // Every id with a status on either side (missing means unborn).
+  for (const auto &[Id, St] : From.Tensors)
+    (void)Into.Tensors[Id];
+  for (auto &[Id, St] : Into.Tensors)
+    St = joinStatus(Before.lookup(Id), From.statusOf(Id), Split, IntoIsTrue,
+                    Into.Facts, From.Facts);
+  Into.Tensors.compact();
 
   llvm::SmallVector<Fact, 4> Common;
   for (const Fact &F : Into.Facts)

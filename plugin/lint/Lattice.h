@@ -70,6 +70,34 @@ struct Status {
   void update(uint16_t Clear, uint16_t Add);
 };
 
+/// The statuses of a state's identities, by identity id: only the ones that
+/// are not "unborn" (the default) are stored, sorted by id.  A function has
+/// an identity per create site, but at any point only the few a variable
+/// still refers to have a status worth keeping (endFullExpression resets
+/// the rest), so a state's size follows what is live, not the length of
+/// the function: a 40,000-line function stays linear in time and memory.
+class StatusMap {
+public:
+  using Entry = std::pair<unsigned, Status>;
+  /// The status of `Id`, inserted as unborn when missing.  Like any
+  /// vector, an insertion moves the others: do not hold two references.
+  Status &operator[](unsigned Id);
+  /// The status of `Id` (unborn when missing).
+  Status lookup(unsigned Id) const;
+  Entry *begin() { return E.begin(); }
+  Entry *end() { return E.end(); }
+  const Entry *begin() const { return E.begin(); }
+  const Entry *end() const { return E.end(); }
+  /// Drops the entries that are unborn again.
+  void compact();
+  /// Equal when every id has the same status (missing = unborn).
+  bool operator==(const StatusMap &O) const;
+  bool operator!=(const StatusMap &O) const { return !(*this == O); }
+
+private:
+  llvm::SmallVector<Entry, 8> E;
+};
+
 /// The abstract value of an expression or variable.
 struct AbsVal {
   llvm::SmallVector<unsigned, 2> Ids; ///< identities it may be (sorted)
@@ -108,7 +136,7 @@ struct Fact {
 struct State {
   bool Reachable = false;
   llvm::DenseMap<VarKey, AbsVal> Vars;
-  llvm::SmallVector<Status, 8> Tensors; ///< by identity id; missing: Unborn
+  StatusMap Tensors; ///< by identity id; missing: Unborn
   llvm::DenseMap<const clang::Expr *, AbsVal> Exprs; ///< current full expression
   llvm::SmallVector<Fact, 4> Facts;
   /// The full expression that produced Exprs has ended: clear them before
@@ -116,9 +144,7 @@ struct State {
   bool ClearExprs = false;
 
   Status &status(unsigned Id);
-  Status statusOf(unsigned Id) const {
-    return Id < Tensors.size() ? Tensors[Id] : Status();
-  }
+  Status statusOf(unsigned Id) const { return Tensors.lookup(Id); }
   bool operator==(const State &O) const;
   bool operator!=(const State &O) const { return !(*this == O); }
   /// Adds a fact, replacing an older one about the same condition; keeps

@@ -6,6 +6,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace tscope {
 
@@ -22,6 +23,10 @@ void runLint(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
     FunctionAnalysis A(FD, Ctx, Roles, Opts, NoLint ? nullptr : &Rep, AutoScoped);
     if (!A.run())
       continue;
+    if (Opts.LintStats)
+      llvm::errs() << "tensorscope: lint-stats: '" << FD->getNameAsString()
+                   << "': " << A.blockCount() << " blocks, " << A.visitCount()
+                   << " visits, work " << A.work() << "\n";
     if (!Declared)
       inferRoles(FD, A.summary(), Roles);
   }

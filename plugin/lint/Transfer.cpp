@@ -124,11 +124,28 @@ AbsVal FunctionAnalysis::valueOf(const Expr *E, const State &St) const {
 
 void FunctionAnalysis::setVar(VarKey K, AbsVal V, State &St, SourceLocation Loc,
                               const std::string &Why) {
-  AbsVal &Slot = St.Vars[K];
-  for (unsigned Id : Slot.Ids)
-    if (!V.refersTo(Id))
-      LastDrop[Id] = {Loc, Why};
-  Slot = std::move(V);
+  auto Found = St.Vars.find(K);
+  if (Found != St.Vars.end())
+    for (unsigned Id : Found->second.Ids)
+      if (!V.refersTo(Id))
+        LastDrop[Id] = {Loc, Why};
+  // "May be NULL" means nothing for an integer (`int i = 0`).
+  if (K.first->getType()->isIntegerType())
+    V.MayNull = false;
+  // A plain variable that holds nothing the lint follows (a loop counter,
+  // a size) reads the same with no entry: keep none, so states do not grow
+  // with every local of a long or deeply nested function.
+  bool Nothing = V.Ids.empty() && !V.MayNull && !V.Unknown && !V.AddrOf &&
+                 V.SuccessOf < 0;
+  if (Nothing && !K.second && !K.first->getType()->isRecordType()) {
+    if (Found != St.Vars.end())
+      St.Vars.erase(Found);
+    return;
+  }
+  if (Found != St.Vars.end())
+    Found->second = std::move(V);
+  else
+    St.Vars[K] = std::move(V);
 }
 
 void FunctionAnalysis::loseTrack(const AbsVal &V, State &St) {
@@ -185,7 +202,7 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
 }
 
 void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
-                                const char *How) {
+                                const std::string &How) {
   if (V.Ids.size() != 1 || V.Unknown)
     return;
   unsigned Id = V.Ids[0];
@@ -304,11 +321,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     else if (Ret || ReleasingCallback)
       loseTrack(V, St);
     else if (Det) {
-      checkUse(V, Arg, St, "passed to");
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
         St.status(Id).update(SScope, SOwned);
     } else {
-      checkUse(V, Arg, St, "passed to");
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
         if (!St.referenced(Id))
           LastDrop[Id] = {Arg->getBeginLoc(),
@@ -459,14 +476,14 @@ void FunctionAnalysis::endFullExpression(const Stmt *S, State &St) {
   for (const auto &KV : St.Vars)
     for (unsigned Id : KV.second.Ids)
       Held.insert(Id);
-  for (unsigned Id = 0; Id < St.Tensors.size(); ++Id) {
-    Status &T = St.Tensors[Id];
+  for (auto &[Id, T] : St.Tensors) {
     if (T.Mask == SUnborn || Ids[Id].K == Identity::Param || Held.count(Id))
       continue;
     if (T.has(SOwned))
       reportLostReference(Id, T);
     T = Status();
   }
+  St.Tensors.compact();
 }
 
 void FunctionAnalysis::transfer(const Stmt *S, State &St) {

@@ -5,7 +5,7 @@
 void drain(size_t n, int steps) {
   tensor *t = t_zeros_or_die(n);
   for (int i = 0; i < steps; i++) {
-    t_print(t); // expected-warning {{is passed to after it was released}}
+    t_print(t); // expected-warning {{is passed to 't_print' after it was released}}
     t_free(t); // expected-warning {{the tensor created by 't_zeros_or_die' is released twice: this release runs again on a later loop iteration}}
   }
 } // expected-warning {{leaks at the end of 'drain'; leaked on some paths}} (when steps <= 0)

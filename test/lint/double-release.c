@@ -12,6 +12,6 @@ void g(size_t n, int early) {
   tensor *t = t_zeros_or_die(n);
   if (early)
     t_free(t);
-  t_print(t); // expected-warning-re {{is passed to after it was released; released when the condition at double-release.c:{{[0-9]+}} is true}}
+  t_print(t); // expected-warning-re {{is passed to 't_print' after it was released; released when the condition at double-release.c:{{[0-9]+}} is true}}
   t_free(t); // expected-warning-re {{released twice; already released when the condition at double-release.c:{{[0-9]+}} is true}}
 }

@@ -5,5 +5,5 @@
 int main(void) {
   tensor *t = t_ones(4);
   t_print(t);
-  return 0; // expected-warning {{leaks at this return (from main)}}
+  return 0; // expected-warning {{leaks at this return from 'main'}}
 }

@@ -9,7 +9,7 @@ float reuse(size_t n, int steps) {
   tensor *w = t_zeros_or_die(n);
   float acc = 0;
   for (int i = 0; i < steps; i++) {
-    acc += t_sum(w); // expected-warning {{is passed to after it was released on an earlier loop iteration}}
+    acc += t_sum(w); // expected-warning {{is passed to 't_sum' after it was released on an earlier loop iteration}}
     if (acc > 100) {
       t_free(w); // expected-warning {{released twice}}
       w = NULL;

@@ -7,7 +7,7 @@ float f(size_t n) {
   if (!t)
     return 0;
   t_free(t);
-  return t_sum(t); // expected-warning {{the tensor created by 't_ones' is passed to after it was released}}
+  return t_sum(t); // expected-warning {{the tensor created by 't_ones' is passed to 't_sum' after it was released}}
 }
 
 size_t g(size_t n) {

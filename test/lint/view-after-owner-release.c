@@ -8,5 +8,5 @@ float f(size_t n) {
     return 0;
   tensor *v = t_view(a, 0, 1);
   t_free(a);
-  return t_sum(v); // expected-warning {{the view returned by 't_view' is passed to after the tensor it belongs to was released}}
+  return t_sum(v); // expected-warning {{the view returned by 't_view' is passed to 't_sum' after the tensor it belongs to was released}}
 }

@@ -34,8 +34,11 @@ class Finding:
 
     def key(self) -> Tuple:
         """Identity for de-duplication: a header included by many TUs gives
-        the same finding in each of them."""
-        return (self.rule, self.file, self.line, self.column, self.message)
+        the same finding in each of them.  The notes count: two tensors
+        created at different places that leak at the same return are two
+        findings, not one."""
+        return (self.rule, self.file, self.line, self.column, self.message,
+                tuple((n.file, n.line, n.column, n.message) for n in self.notes))
 
 
 class FindingsFormatError(Exception):
@@ -103,14 +106,15 @@ def parse_findings_file(path: str, directory: str) -> List[Finding]:
 
 
 def deduplicate(findings: List[Finding]) -> List[Finding]:
-    """One finding per (rule, place, message), in a stable order: by file,
-    line, column, rule.  An error-level copy wins over a warning."""
+    """One finding per (rule, place, message, notes), in a stable order: by
+    file, line, column, rule.  An error-level copy wins over a warning."""
     best: Dict[Tuple, Finding] = {}
     for f in findings:
         k = f.key()
         if k not in best or (f.level == "error" and best[k].level != "error"):
             best[k] = f
-    return sorted(best.values(), key=lambda f: (f.file, f.line, f.column, f.rule, f.message))
+    return sorted(best.values(), key=lambda f: (f.file, f.line, f.column, f.rule, f.message,
+                                                [(n.file, n.line, n.column) for n in f.notes]))
 
 
 # Line (and column) numbers inside messages ("leaked when the condition at

@@ -17,7 +17,10 @@ def _where(path: str, line: int, column: int) -> str:
 
 
 def print_finding(f: Finding, out: TextIO = sys.stdout) -> None:
-    func = " (in %s)" % f.function if f.function else ""
+    # "(in f)", unless the message already names the function ("at the end
+    # of 'f'", "this return from 'main'").
+    named = f.function and ("'%s'" % f.function) in f.message
+    func = " (in %s)" % f.function if f.function and not named else ""
     out.write("%s: %s: %s%s [-W%s]\n" % (_where(f.file, f.line, f.column), f.level,
                                           f.message, func, f.rule))
     for n in f.notes:
