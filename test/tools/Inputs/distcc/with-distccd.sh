@@ -7,6 +7,8 @@
 #    header and API descriptions are copied to a folder of the server's
 #    (tscope-cc finds them relative to itself), so nothing of the client's
 #    tree is used remotely and the server's user need not read it;
+#  - distccd starts with an environment of its own (env -i: nothing of the
+#    client's, such as TSCOPE_API, reaches the server);
 #  - distccd serves only that tscope-cc, named in a DISTCC_CMDLIST file
 #    (no masquerade link in /usr/lib/distcc, no --enable-tcp-insecure);
 #  - COMMAND runs with DISTCC_HOSTS pointing at the server on a free port
@@ -93,7 +95,9 @@ PY
 port=
 for attempt in 1 2 3; do
   p=$(free_port) || exit 2
-  TMPDIR=$srv/tmp DISTCC_CMDLIST=$srv/cmdlist DISTCC_CMDLIST_NUMWORDS=1 \
+  # A server's environment is its own, not the client's (env -i).
+  env -i PATH=/usr/local/bin:/usr/bin:/bin TMPDIR="$srv/tmp" \
+    DISTCC_CMDLIST="$srv/cmdlist" DISTCC_CMDLIST_NUMWORDS=1 \
     timeout 600 distccd --daemon --no-detach ${user_opt[@]+"${user_opt[@]}"} \
       --listen 127.0.0.1 --port "$p" --allow 127.0.0.1 --jobs 2 \
       --log-file "$log" --log-level debug 2>>"$srv/distccd.stderr" &
