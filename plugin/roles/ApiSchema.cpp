@@ -85,6 +85,7 @@ public:
 
 private:
   SourceMgr &SM;
+  unsigned RegexProgram = 0; ///< compiled instructions of the patterns so far
 
   bool fail(SMLoc Loc, const Twine &Message) {
     if (Error.empty()) {
@@ -332,6 +333,12 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
     NameRegex R(T);
     if (!R.ok())
       return fail(V, "bad regular expression " + quoted(T) + ": " + R.error());
+    RegexProgram += R.programSize();
+    if (RegexProgram > MaxApiRegexProgram)
+      return fail(V, "the 'match' patterns of this file compile to more than " +
+                         Twine(MaxApiRegexProgram) +
+                         " instructions in all (apis/gsl.yaml needs 1868): "
+                         "this one goes over; use fewer or simpler patterns");
   }
   return true;
 }

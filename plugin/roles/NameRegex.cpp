@@ -17,6 +17,7 @@ re2::RE2::Options nameOptions() {
   O.set_one_line(true);       // ^ $ at the ends of the name only
   O.set_encoding(re2::RE2::Options::EncodingLatin1); // bytes, never "bad UTF-8"
   O.set_log_errors(false);    // errors are reported by the caller
+  O.set_max_mem(1 << 20);     // program and DFA cache of one pattern
   return O;
 }
 
@@ -30,7 +31,7 @@ std::string explainError(const re2::RE2 &R) {
            "inside each other may not multiply to more than 1000 (patterns are "
            "matched in linear time, so their size is bounded)";
   case re2::RE2::ErrorPatternTooLarge:
-    return "the pattern is too large to compile (it would need more than 8 MB; "
+    return "the pattern is too large to compile (it would need more than 1 MB; "
            "split it into several entries)";
   case re2::RE2::ErrorBadEscape:
     if (Arg.size() == 2 && Arg[1] >= '1' && Arg[1] <= '9')
@@ -71,6 +72,10 @@ NameRegex::NameRegex(llvm::StringRef Pattern)
 }
 
 NameRegex::~NameRegex() = default;
+
+unsigned NameRegex::programSize() const {
+  return ok() ? (unsigned)Compiled->ProgramSize() : 0;
+}
 
 unsigned NameRegex::groups() const {
   return ok() ? (unsigned)Compiled->NumberOfCapturingGroups() : 0;

@@ -8,7 +8,8 @@
 //
 // Syntax: POSIX extended regular expressions as RE2 reads them
 // (posix_syntax), with Perl's \d \w \s \b; no backreferences in the
-// pattern; repeat counts at most 1000, nested counts multiplied too.
+// pattern; repeat counts at most 1000, nested counts multiplied too; at
+// most 1 MB of memory a pattern (compiled program and DFA cache).
 // Matching is leftmost-longest, as POSIX's (and llvm::Regex's) was, bytewise
 // (Latin-1), and `^`/`$` anchor at the ends of the name.
 //
@@ -26,6 +27,10 @@ class RE2;
 
 namespace tscope {
 
+/// The compiled instructions all `match:` patterns of one API file may take
+/// together: about 50 times what apis/gsl.yaml needs (1,868), a few MB.
+constexpr unsigned MaxApiRegexProgram = 100000;
+
 class NameRegex {
 public:
   /// Compiles `Pattern`; on failure `error()` says why in the format's words.
@@ -36,6 +41,9 @@ public:
 
   bool ok() const { return Error.empty(); }
   const std::string &error() const { return Error; }
+  /// Instructions of the compiled pattern (RE2's ProgramSize), 0 if bad:
+  /// what an API file may spend in all is bounded (MaxApiRegexProgram).
+  unsigned programSize() const;
   /// Number of capturing groups (\1..\N a release name may use).
   unsigned groups() const;
 

@@ -1,0 +1,87 @@
+//===- api_loader_fuzz.cpp - libFuzzer target for the API-file loader -----===//
+//
+// Feeds bytes to loadApiText, the loader the plugin runs on every
+// -fplugin-arg-tensorscope-api file after its file checks (size, type), with
+// the plugin's own RoleDiagnostics over a real clang DiagnosticsEngine.  A
+// file that loads has each entry applied as the plugin applies it
+// (rolesFromEntry) to a few names and names made of its own text, and one property is checked: the regex
+// prefilter never rejects a name the regex matches.  Any crash, leak,
+// timeout (-timeout) or memory blow-up (-rss_limit_mb) is a failure:
+// test/fuzz/api-loader-fuzz.test runs it, test/fuzz/regressions/ keeps what
+// it ever found.  Built by test/fuzz/CMakeLists.txt with this LLVM's
+// clang++ -fsanitize=fuzzer,address.
+//
+//===----------------------------------------------------------------------===//
+#include "roles/ApiDescription.h"
+#include "roles/RoleDiagnostics.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "llvm/Config/llvm-config.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+/// The names each loaded entry is tried on: a GSL family, lookalikes, the
+/// empty name, and a long one.
+const char *const Names[] = {"gsl_vector_alloc", "gsl_vector_float_alloc",
+                             "gsl_matrix_free",  "x_clone",
+                             "t_new",            "a",
+                             "",                 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab"};
+
+void tryEntry(const tscope::ApiEntry &E, llvm::StringRef Name) {
+  bool Matches = E.Compiled ? E.Compiled->search(Name) : E.Name == Name;
+  if (E.Compiled && Matches && !E.Filter.mayMatch(Name)) {
+    fprintf(stderr, "prefilter rejects '%s', which '%s' matches\n", Name.str().c_str(),
+            E.Match.c_str());
+    abort();
+  }
+  if (Matches) {
+    tscope::FunctionRoles R = tscope::rolesFromEntry(E, Name, Name);
+    (void)R;
+  }
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
+  clang::IgnoringDiagConsumer Consumer;
+#if LLVM_VERSION_MAJOR >= 21
+  clang::DiagnosticOptions Options;
+  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), Options, &Consumer,
+                                  /*ShouldOwnClient=*/false);
+#else
+  clang::DiagnosticsEngine Engine(
+      llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs>(new clang::DiagnosticIDs()),
+      new clang::DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
+#endif
+  tscope::RoleDiagnostics Diags(Engine, nullptr);
+  tscope::ApiFile File;
+  bool Loaded = tscope::loadApiText(Text, "fuzz.yaml", File, Diags);
+  if (Loaded == Diags.hadError()) {
+    fprintf(stderr, "loadApiText returned %d with %s error reported\n", Loaded,
+            Diags.hadError() ? "an" : "no");
+    abort();
+  }
+  if (!Loaded)
+    return 0;
+  for (const tscope::ApiEntry &E : File.Functions) {
+    for (const char *N : Names)
+      tryEntry(E, N);
+    if (!E.Name.empty())
+      tryEntry(E, E.Name);
+    // Names the regex may well match: its text without the metacharacters,
+    // and the release name.
+    std::string Literal;
+    for (char C : E.Match)
+      if (!llvm::StringRef(".[]()*+?{}|^$\\").contains(C))
+        Literal += C;
+    tryEntry(E, Literal);
+    if (E.Release)
+      tryEntry(E, *E.Release);
+  }
+  return 0;
+}
