@@ -13,6 +13,7 @@
 #include "Options.h"
 #include "instrument/Instrument.h"
 #include "lint/Lint.h"
+#include "roles/ApiDescription.h"
 #include "roles/RoleCollector.h"
 #include "roles/RoleTable.h"
 
@@ -20,8 +21,12 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclGroup.h"
 #include "clang/Basic/CodeGenOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -76,6 +81,7 @@ protected:
     auto Roles = std::make_shared<RoleTable>();
     auto Diags = std::make_unique<RoleDiagnostics>(CI.getDiagnostics(), nullptr);
     auto Collector = std::make_unique<RoleCollector>(*Roles, *Opts, *Diags);
+    announceApiFiles(CI);
     // After an error (reported) the compile fails; clang wants a consumer
     // anyway (a null one crashes the multiplexer).
     if (!Collector->loadApiFiles())
@@ -103,6 +109,34 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
+  /// Every API file is an input of the compile: -MD/-MMD must list it, so
+  /// make, ninja and ccache's depend mode rebuild when it changes.  The
+  /// dependency file generator was made (and read -fdepfile-entry) before any
+  /// plugin is asked for its arguments, and LLVM 19 offers no way to reach
+  /// it; it listens to the preprocessor, so the file is announced the way the
+  /// lexer announces an #include: a FileID and an "entered" event.  This
+  /// runs before the main file is entered, and nothing is lexed from it.
+  void announceApiFiles(clang::CompilerInstance &CI) {
+    if (!CI.hasPreprocessor() || !CI.hasSourceManager())
+      return;
+    clang::Preprocessor &PP = CI.getPreprocessor();
+    clang::PPCallbacks *Callbacks = PP.getPPCallbacks();
+    if (!Callbacks)
+      return; // no -MD, no -H, nobody listening
+    clang::SourceManager &SM = CI.getSourceManager();
+    for (const std::string &Arg : Parsed.ApiFiles) {
+      auto File = CI.getFileManager().getOptionalFileRef(resolveApiPath(Arg));
+      if (!File)
+        continue; // loadApiFiles reports it
+      clang::FileID FID =
+          SM.createFileID(*File, clang::SourceLocation(), clang::SrcMgr::C_User);
+      Callbacks->LexedFileChanged(FID,
+                                  clang::PPCallbacks::LexedFileChangeReason::EnterFile,
+                                  clang::SrcMgr::C_User, clang::FileID(),
+                                  clang::SourceLocation());
+    }
+  }
+
   Options Parsed;
 };
 
