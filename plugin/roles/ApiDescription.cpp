@@ -347,7 +347,8 @@ unsigned secondDocumentLine(llvm::StringRef Text) {
     if (T == "---" || T.starts_with("--- ")) {
       if (Content)
         return Line;
-    } else if (!T.ltrim().empty() && !T.ltrim().starts_with("#")) {
+    } else if (!T.ltrim().empty() && !T.ltrim().starts_with("#") &&
+               !(!Content && T.starts_with("%"))) { // %YAML before the first ---
       Content = true;
     }
   }
