@@ -34,6 +34,8 @@ srv=$(mktemp -d /tmp/tscope-distccd.XXXXXX) || exit 2
 chmod 755 "$srv"
 pid=    # timeout's pid; distccd is its child, the job servers are distccd's
 children() { cat "/proc/$1/task/$1/children" 2>/dev/null; }
+# Alive and not a zombie waiting for init to reap it.
+running() { local st; st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) && [ "${st%% *}" != Z ]; }
 stop() {
   if [ -n "$pid" ]; then
     local daemon servers p alive i
@@ -42,11 +44,12 @@ stop() {
     kill "$pid" 2>/dev/null      # timeout passes the TERM on to distccd
     wait "$pid" 2>/dev/null
     pid=
-    # distccd's job servers notice that their parent is gone within a
-    # second or two; wait for them, so no process is left behind.
+    # distccd's job servers would notice that their parent is gone within
+    # a few seconds; stop them (by pid) and wait, so nothing is left behind.
+    [ -n "$servers" ] && kill $servers 2>/dev/null
     for i in $(seq 1 50); do
       alive=0
-      for p in $servers; do kill -0 "$p" 2>/dev/null && alive=1; done
+      for p in $servers; do running "$p" && alive=1; done
       [ "$alive" = 0 ] && break
       sleep 0.1
     done
