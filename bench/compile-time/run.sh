@@ -9,7 +9,10 @@
 #   3. measure.py: plain -fsyntax-only, lint, -O2 -c, -O2 -c + TensorScope,
 #      clang --analyze and gcc -fanalyzer (the last two on a subset), CPU
 #      seconds and ratios;
-#   4. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
+#   4. wrapper-cost.py: the tscope-cc wrapper's own cost per compile (plain
+#      clang, clang -fplugin= direct, tscope-cc side by side on GSL's
+#      doc/examples; WRAPPER_REPEAT rounds, default 3);
+#   5. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
 #      sources, with a findings summary.
 # Knobs (environment): TUS (250), O2_TUS (80), ANALYZER_TUS (20), REPEAT (2), JOBS (2);
 # TSCOPE_BENCH_SMOKE=1 (bench/run-all.sh --smoke): 12 TUs, 4 at -O2, 3 for the
@@ -71,6 +74,12 @@ table=$(python3 "$here/measure.py" --db "$work/db" --clang-bindir "$bindir" --pl
   --api "$api" --tus "${TUS:-250}" --o2-tus "${O2_TUS:-80}" --analyzer-tus "${ANALYZER_TUS:-20}" --repeat "${REPEAT:-2}" \
   --json "$work/timing.json")
 
+echo "== the tscope-cc wrapper's own cost (GSL doc/examples)" >&2
+if [ "${TSCOPE_BENCH_SMOKE:-0}" = 1 ]; then wrapper_knobs=(--tus 8 --repeat 1); else wrapper_knobs=(--repeat "${WRAPPER_REPEAT:-3}"); fi
+wrapper_table=$(python3 "$here/wrapper-cost.py" --db "$work/db/examples" --clang-bindir "$bindir" --build "$build" \
+  --api "$api" "${wrapper_knobs[@]}" --json "$work/wrapper-cost.json") || {
+  wrapper_table="wrapper-cost.py FAILED (see the log)"; selfcheck="$selfcheck; FAILED (wrapper cost)"; }
+
 # summary TITLE NAME: the findings summary of $work/NAME.sarif, or why there is none.
 summary() {
   if [ -f "$work/$2.sarif" ]; then
@@ -103,6 +112,12 @@ fi
   echo "Machine: $(nproc) CPUs, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1); clang $("$bindir/clang" --version | sed -n 's/.*version \([0-9.]*\).*/\1/p' | head -1), $(gcc --version | head -1). Self-checks: $selfcheck."
   echo
   echo "$table"
+  echo
+  echo "#### What the tscope-cc wrapper costs (bench/compile-time/wrapper-cost.py)"
+  echo
+  echo "Each compile one process, CPU and wall seconds from wait4, min over the rounds; the direct command is what tscope-cc execs."
+  echo
+  echo "$wrapper_table"
   echo
   echo "#### What the lint finds in GSL (tscope-lint --api gsl)"
   echo
