@@ -3,6 +3,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -75,36 +76,66 @@ public:
 };
 } // namespace
 
-void FunctionAnalysis::reportLeakAtExit(unsigned Id, const Status &St,
-                                        SourceLocation At, const ReturnStmt *RS,
-                                        const State &S) {
+/// Is `VD` in scope at `Loc`?  Parameters are everywhere in the body; a
+/// local from its declaration to the end of the statement that holds the
+/// declaration (its `{ }` block, or the `for`/`if`/`while` it is declared
+/// in).  A fix-it that names a variable outside its scope does not compile
+/// (`ctx` declared in an inner block, the release inserted after it).
+bool FunctionAnalysis::inScopeAt(const ValueDecl *VD, SourceLocation Loc) const {
+  if (isa<ParmVarDecl>(VD))
+    return true;
+  if (DeclOf.empty())
+    for (const Stmt *S : DeclStmts)
+      for (const Decl *D : cast<DeclStmt>(S)->decls())
+        DeclOf[D] = S;
+  const Stmt *Holder = DeclOf.lookup(VD);
+  if (!Holder)
+    return false;
+  const Stmt *ScopeStmt = Parents->getParent(Holder);
+  if (!ScopeStmt)
+    return false;
+  SourceRange R = ScopeStmt->getSourceRange();
+  SourceLocation B = SM.getExpansionLoc(Holder->getBeginLoc()),
+                 E = SM.getExpansionLoc(R.getEnd()), L = SM.getExpansionLoc(Loc);
+  return !SM.isBeforeInTranslationUnit(L, B) && !SM.isBeforeInTranslationUnit(E, L);
+}
+
+void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
+                                      SourceLocation At, const ReturnStmt *RS,
+                                      const State &S) {
   const Identity &I = Ids[Id];
-  Finding F;
-  F.Category = LintCategory::Leak;
-  F.Loc = At;
-  F.Tensor = I.Site;
-  std::string Where = RS ? "this return" : "the end of '" + FD->getNameAsString() + "'";
-  if (RS && FD->isMain())
-    Where += " from 'main'";
-  F.Message = describe(Id) + " is never released: it leaks at " + Where;
-  std::string When = whenText(St, SOwned);
-  if (!When.empty())
-    F.Message += "; leaked" + When;
-  addCreationNote(F, Id);
+  ExitLeak L;
+  L.At = At;
+  L.RS = RS;
+  L.St = St;
 
   // A mechanical fix: release it right before the exit.  Only when it is
-  // owned on every path here, one plain variable holds it, and the insert
-  // point is a statement of its own.
+  // owned on every path here, one plain variable in scope holds it, and the
+  // insert point is a statement of its own.
   bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned;
   if (MustLeak && I.Roles && !I.Roles->ReleaseFunction.empty() && At.isFileID()) {
     const ValueDecl *Holder = nullptr;
     for (const auto &KV : S.Vars)
       if (!KV.first.second && KV.second.Ids.size() == 1 && KV.second.Ids[0] == Id &&
           !KV.first.first->getType()->isRecordType() &&
-          !KV.first.first->getType()->isArrayType())
+          !KV.first.first->getType()->isArrayType() && inScopeAt(KV.first.first, At))
         Holder = KV.first.first;
-    bool StatementPosition = !RS || isa_and_nonnull<CompoundStmt>(Parents->getParent(RS));
-    if (Holder && StatementPosition) {
+    // Where the return stands: a statement of a `{ }` block or after a
+    // label (the release goes right before it), or the whole body of an
+    // `if`, `else` or loop (then the two become a block: `{ t_free(t);
+    // return s; }`).
+    const Stmt *Parent = RS ? Parents->getParent(RS) : nullptr;
+    bool StatementPosition = !RS || isa_and_nonnull<CompoundStmt>(Parent) ||
+                             isa_and_nonnull<SwitchCase>(Parent) ||
+                             isa_and_nonnull<LabelStmt>(Parent);
+    SourceLocation AfterReturn;
+    if (RS && !StatementPosition &&
+        (isa_and_nonnull<IfStmt>(Parent) || isa_and_nonnull<WhileStmt>(Parent) ||
+         isa_and_nonnull<ForStmt>(Parent) || isa_and_nonnull<DoStmt>(Parent)) &&
+        RS->getEndLoc().isFileID())
+      AfterReturn = Lexer::findLocationAfterToken(RS->getEndLoc(), tok::semi, SM,
+                                                  Ctx.getLangOpts(), false);
+    if (Holder && (StatementPosition || AfterReturn.isValid())) {
       bool ReturnUsesIt = false;
       if (RS && RS->getRetValue()) {
         RefersToVar V(Holder);
@@ -113,11 +144,82 @@ void FunctionAnalysis::reportLeakAtExit(unsigned Id, const Status &St,
       }
       if (!ReturnUsesIt) {
         std::string Call = I.Roles->ReleaseFunction + "(" + Holder->getNameAsString() + ");";
-        F.Fix = FixItHint::CreateInsertion(At, RS ? Call + " " : Call + "\n");
+        if (AfterReturn.isValid()) {
+          L.Fix = FixItHint::CreateInsertion(At, "{ " + Call + " ");
+          L.FixEnd = FixItHint::CreateInsertion(AfterReturn, " }");
+        } else {
+          L.Fix = FixItHint::CreateInsertion(At, RS ? Call + " " : Call + "\n");
+        }
       }
     }
   }
-  emit(F);
+  ExitLeaks[Id].push_back(std::move(L));
+}
+
+std::string FunctionAnalysis::exitText(const ExitLeak &L) const {
+  if (!L.RS)
+    return "the end of '" + FD->getNameAsString() + "'";
+  return "the return at " + locText(L.At);
+}
+
+void FunctionAnalysis::reportExitLeaks() {
+  // One finding per leaked tensor, however many exits it leaks at: at the
+  // first of them in the source, with the others named in the text (a long
+  // function with many returns used to repeat each leak at every one).
+  for (auto &[Id, Leaks] : ExitLeaks) {
+    std::stable_sort(Leaks.begin(), Leaks.end(), [&](const ExitLeak &A, const ExitLeak &B) {
+      return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A.At), SM.getExpansionLoc(B.At));
+    });
+    // The same exit reached in several states (a return after a loop) is
+    // one exit.
+    Leaks.erase(std::unique(Leaks.begin(), Leaks.end(),
+                            [](const ExitLeak &A, const ExitLeak &B) { return A.At == B.At; }),
+                Leaks.end());
+    const ExitLeak &First = Leaks.front();
+    const Identity &I = Ids[Id];
+    Finding F;
+    F.Category = LintCategory::Leak;
+    F.Loc = First.At;
+    F.Tensor = I.Site;
+    std::string Where = First.RS ? "this return" : "the end of '" + FD->getNameAsString() + "'";
+    if (First.RS && FD->isMain())
+      Where += " from 'main'";
+    F.Message = describe(Id) + " is never released: it leaks at " + Where;
+    if (Leaks.size() == 1) {
+      std::string When = whenText(First.St, SOwned);
+      if (!When.empty())
+        F.Message += "; leaked" + When;
+    } else {
+      const size_t Shown = 3;
+      size_t Others = Leaks.size() - 1;
+      F.Message += ", and at " + std::to_string(Others) + " more exit" +
+                   (Others == 1 ? "" : "s") + ": ";
+      for (size_t K = 1; K < Leaks.size() && K <= Shown; ++K) {
+        if (K > 1)
+          F.Message += (K == Leaks.size() - 1 || K == Shown) && Others <= Shown ? " and " : ", ";
+        F.Message += exitText(Leaks[K]);
+      }
+      if (Others > Shown)
+        F.Message += " and " + std::to_string(Others - Shown) + " others";
+    }
+    addCreationNote(F, Id);
+    for (size_t K = 1; K < Leaks.size() && K <= 3; ++K)
+      F.Notes.push_back({Leaks[K].At, "it leaks here too"});
+    // Fix-its only when every exit has one: applying them removes the
+    // finding.  A diagnostic carries at most a few hints; more exits than
+    // that get none.
+    bool AllFixable = Leaks.size() <= 4;
+    for (const ExitLeak &L : Leaks)
+      AllFixable &= L.Fix.has_value();
+    if (AllFixable)
+      for (const ExitLeak &L : Leaks) {
+        F.Fixes.push_back(*L.Fix);
+        if (L.FixEnd)
+          F.Fixes.push_back(*L.FixEnd);
+      }
+    emit(F);
+  }
+  ExitLeaks.clear();
 }
 
 void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {

@@ -29,7 +29,12 @@ namespace {
 /// it takes): conditions over them are not "unchanged".
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
-  explicit ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out) : Out(Out) {}
+  ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out, std::vector<const Stmt *> &Decls)
+      : Out(Out), Decls(Decls) {}
+  bool VisitDeclStmt(DeclStmt *DS) {
+    Decls.push_back(DS);
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
       mark(BO->getLHS());
@@ -56,11 +61,12 @@ private:
       Out.insert(DRE->getDecl());
   }
   llvm::DenseSet<const ValueDecl *> &Out;
+  std::vector<const Stmt *> &Decls;
 };
 } // namespace
 
 void FunctionAnalysis::collectModifiedVars() {
-  ModifiedVars(Modified).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  ModifiedVars(Modified, DeclStmts).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {
@@ -346,7 +352,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     return;
   for (const auto &[Id, St] : S.Tensors) {
     if (Ids[Id].K == Identity::Created && St.has(SOwned))
-      reportLeakAtExit(Id, St, At, RS, S);
+      noteLeakAtExit(Id, St, At, RS, S);
   }
 }
 
@@ -437,6 +443,7 @@ bool FunctionAnalysis::run() {
         break;
       }
   }
+  reportExitLeaks();
   return true;
 }
 

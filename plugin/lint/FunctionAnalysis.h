@@ -31,7 +31,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +66,15 @@ struct Condition {
 struct DropReason {
   clang::SourceLocation Loc;
   std::string Why;
+};
+
+/// One exit at which a tensor leaks (see FunctionAnalysis::reportExitLeaks).
+struct ExitLeak {
+  clang::SourceLocation At;             ///< the return, or the closing brace
+  const clang::ReturnStmt *RS = nullptr;
+  Status St;
+  std::optional<clang::FixItHint> Fix;  ///< the release inserted before it
+  std::optional<clang::FixItHint> FixEnd; ///< " }" closing a block Fix opened
 };
 
 /// What a function does, for inferring roles of TU-defined helpers.
@@ -141,8 +152,12 @@ private:
   std::string calleeName(const clang::CallExpr *CE) const;
 
   // --- findings (Findings.cpp) ---
-  void reportLeakAtExit(unsigned Id, const Status &St, clang::SourceLocation At,
-                        const clang::ReturnStmt *RS, const State &S);
+  /// A leak of `Id` at one exit, collected during the reporting pass;
+  /// reportExitLeaks makes one finding per tensor of them.
+  void noteLeakAtExit(unsigned Id, const Status &St, clang::SourceLocation At,
+                      const clang::ReturnStmt *RS, const State &S);
+  void reportExitLeaks();
+  bool inScopeAt(const clang::ValueDecl *VD, clang::SourceLocation Loc) const;
   void reportLostReference(unsigned Id, const Status &St);
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeRelease(unsigned Id, const clang::Expr *At);
@@ -153,6 +168,7 @@ private:
   std::string whenText(const Status &St, uint16_t Bits) const;
   std::string describe(unsigned Id) const;
   std::string locText(clang::SourceLocation L) const;
+  std::string exitText(const ExitLeak &L) const;
   void addCreationNote(Finding &F, unsigned Id) const;
   void emit(Finding &F);
 
@@ -179,6 +195,9 @@ private:
   std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;
   llvm::DenseSet<const clang::ValueDecl *> Modified;
   llvm::DenseMap<unsigned, DropReason> LastDrop;
+  std::map<unsigned, std::vector<ExitLeak>> ExitLeaks; ///< by identity, in id order
+  std::vector<const clang::Stmt *> DeclStmts;          ///< for inScopeAt
+  mutable llvm::DenseMap<const clang::Decl *, const clang::Stmt *> DeclOf;
   FunctionSummary Summary;
   uint64_t Work = 0;
   unsigned VisitTotal = 0;

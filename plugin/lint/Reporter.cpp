@@ -138,6 +138,8 @@ void Reporter::report(const Finding &F) {
     DB << Text;
     if (F.Fix)
       DB << *F.Fix;
+    for (const clang::FixItHint &H : F.Fixes)
+      DB << H;
   }
   unsigned NoteID = Diags.getCustomDiagID(clang::DiagnosticsEngine::Note, "%0");
   for (const FindingNote &N : F.Notes)
@@ -178,6 +180,7 @@ void Reporter::appendJson(const Finding &F, bool AsError) {
     Notes.push_back(std::move(NO));
   }
   O["notes"] = std::move(Notes);
+  O["fixes"] = (int64_t)((F.Fix ? 1 : 0) + F.Fixes.size()); // fix-it hints given
   std::string Line;
   llvm::raw_string_ostream OS(Line);
   OS << llvm::json::Value(std::move(O)) << "\n";

@@ -43,6 +43,7 @@ struct Finding {
   std::string Message;         ///< without the trailing [-Wtscope-...]
   std::vector<FindingNote> Notes; ///< first note: the creation site
   std::optional<clang::FixItHint> Fix;
+  std::vector<clang::FixItHint> Fixes; ///< more hints, all applied together
   std::string Function;        ///< the function being linted
   /// Identity of the tensor concerned (e.g. its creation call), for
   /// de-duplication: one finding per category, tensor and location.
