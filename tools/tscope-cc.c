@@ -182,8 +182,9 @@ static void usage(void) {
          "  -fplugin-arg-tensorscope-help           list them all\n"
          "%s -fsyntax-only FILE.c lints FILE.c.  See docs/plugin.md.\n"
          "\n"
-         "Environment: TSCOPE_API (above); TSCOPE_LAUNCHER=ccache runs clang through\n"
-         "ccache with the API files hashed (CCACHE_EXTRAFILES); see docs/build-caches.md.\n",
+         "Environment: TSCOPE_API (above); TSCOPE_LAUNCHER=ccache or sccache runs clang\n"
+         "through the cache with the API files (and, for sccache, the plugin) hashed\n"
+         "(CCACHE_EXTRAFILES, SCCACHE_EXTRAFILES); see docs/build-caches.md.\n",
          me, clang, shipped_names(), apidir, me);
   fflush(stdout);
 }
@@ -237,35 +238,66 @@ static int needs_no_preprocessing(const char *input, const char *lang) {
   return 0;
 }
 
-/* ---- build caches ------------------------------------------------------------ */
-/* `ccache tscope-cc ...` (or CMAKE_C_COMPILER_LAUNCHER=ccache): our parent
-   is ccache.  It has hashed this program, not the plugin, the API files or
-   TSCOPE_API, and would serve stale objects and warnings. */
-static void refuse_outer_ccache(void) {
-  char link[64], exe[PATH_MAX];
+/* ---- build caches and distcc ---------------------------------------------- */
+/* The base name of our parent's executable ("" when unknown). */
+static const char *parent_name(void) {
+  static char exe[PATH_MAX];
+  char link[64];
   snprintf(link, sizeof link, "/proc/%ld/exe", (long)getppid());
   ssize_t n = readlink(link, exe, sizeof exe - 1);
   if (n <= 0)
-    return;
+    return "";
   exe[n] = '\0';
-  if (strcmp(base_name(exe), "ccache") != 0)
-    return;
-  die("run by ccache ('ccache %s ...' or a compiler launcher): ccache would hash %s itself, "
-      "not the plugin, the API files or TSCOPE_API, and return stale objects and warnings; "
-      "let %s run ccache instead: TSCOPE_LAUNCHER=ccache %s ... (docs/build-caches.md)",
-      me, me, me, me);
+  return base_name(exe);
 }
 
-/* CCACHE_EXTRAFILES gains the API files: ccache hashes their contents. */
-static void add_ccache_extrafiles(char **apis, size_t n) {
+/* `ccache tscope-cc ...` / `sccache tscope-cc ...` (or
+   CMAKE_C_COMPILER_LAUNCHER=ccache): our parent is the cache.  It has hashed
+   this program, not the plugin, the API files or TSCOPE_API, and would serve
+   stale objects and warnings. */
+static void refuse_outer_cache(const char *parent) {
+  if (strcmp(parent, "ccache") != 0 && strcmp(parent, "sccache") != 0)
+    return;
+  die("run by %s ('%s %s ...' or a compiler launcher): %s would hash %s itself, "
+      "not the plugin, the API files or TSCOPE_API, and return stale objects and warnings; "
+      "let %s run %s instead: TSCOPE_LAUNCHER=%s %s ... (docs/build-caches.md)",
+      parent, parent, me, parent, me, me, parent, parent, me);
+}
+
+/* Run by distcc on the client (it preprocesses here, the server compiles):
+   what only this machine has does not reach the server. */
+static void check_under_distcc(const char *env_api, char **items, size_t n) {
+  if (env_api && *env_api)
+    die("TSCOPE_API does not reach distcc servers (distcc sends the command line, not the "
+        "environment); pass --tscope-api=%s in the compile command instead (docs/distributed.md)",
+        env_api);
+  for (size_t i = 0; i < n; i++)
+    if (items[i][0] != '/' && is_regular(items[i]))
+      die("--tscope-api=%s: a relative path, which a distcc server cannot find (it compiles in "
+          "a directory of its own); give an absolute path present on every server, or the NAME "
+          "of a shipped description (docs/distributed.md)",
+          items[i]);
+}
+
+/* VAR (CCACHE_EXTRAFILES, SCCACHE_EXTRAFILES) gains FILES: the cache hashes
+   their contents.  sccache's server resolves a relative path in its own
+   directory, so its list gets absolute paths. */
+static void add_extrafiles(const char *var, char **files, size_t n, int absolute) {
   if (!n)
     return;
-  const char *old = getenv("CCACHE_EXTRAFILES");
+  const char *old = getenv(var);
   char *value = cat3(old && *old ? old : "", "", "");
-  for (size_t i = 0; i < n; i++)
-    value = *value ? cat3(value, ":", apis[i]) : cat3(apis[i], "", "");
-  if (setenv("CCACHE_EXTRAFILES", value, 1) != 0)
-    die("cannot set CCACHE_EXTRAFILES: %s", strerror(errno));
+  for (size_t i = 0; i < n; i++) {
+    const char *f = files[i];
+    char *abs = absolute ? realpath(f, NULL) : NULL;
+    if (absolute && !abs)
+      die("cannot resolve '%s' for %s: %s", f, var, strerror(errno));
+    if (abs)
+      f = abs;
+    value = *value ? cat3(value, ":", f) : cat3(f, "", "");
+  }
+  if (setenv(var, value, 1) != 0)
+    die("cannot set %s: %s", var, strerror(errno));
 }
 
 static void run(char **argv) {
@@ -284,7 +316,7 @@ int main(int argc, char **argv) {
   if (!is_regular(plugin))
     die("plugin %s not found", plugin);
 
-  struct argv_buf apis = {0};
+  struct argv_buf apis = {0}, api_items = {0}; /* files; as given */
   const char *env_api = getenv("TSCOPE_API");
   if (env_api && *env_api) {
     char *list = cat3(env_api, "", ""), *save = NULL;
@@ -321,6 +353,7 @@ int main(int argc, char **argv) {
     }
     if (starts_with(arg, "--tscope-")) {
       if (starts_with(arg, "--tscope-api=")) {
+        push(&api_items, arg + strlen("--tscope-api="));
         push(&apis, api_file(arg + strlen("--tscope-api=")));
       } else if (starts_with(arg, "--tscope-runtime=")) {
         const char *v = arg + strlen("--tscope-runtime=");
@@ -386,14 +419,30 @@ int main(int argc, char **argv) {
     run(q.v);
   }
 
-  refuse_outer_ccache();
+  const char *parent = parent_name();
+  refuse_outer_cache(parent);
+  if (strcmp(parent, "distcc") == 0 && sources)
+    check_under_distcc(env_api, api_items.v, api_items.n);
 
   struct argv_buf cmd = {0};
   const char *launcher = getenv("TSCOPE_LAUNCHER");
   if (launcher && *launcher) {
+    const char *lname = base_name(launcher);
+    if (strcmp(lname, "distcc") == 0 || strcmp(lname, "pump") == 0 || strcmp(lname, "icecc") == 0)
+      die("TSCOPE_LAUNCHER=%s: %s would get clang's command, -fplugin= included, which distccd "
+          "does not run; put %s first instead: %s %s ... (CC=\"%s %s\"; docs/distributed.md)",
+          launcher, lname, lname, lname, me, lname, me);
     push(&cmd, launcher);
-    if (strcmp(base_name(launcher), "ccache") == 0 && !preprocess)
-      add_ccache_extrafiles(apis.v, apis.n);
+    if (strcmp(lname, "ccache") == 0 && !preprocess)
+      add_extrafiles("CCACHE_EXTRAFILES", apis.v, apis.n, 0);
+    if (strcmp(lname, "sccache") == 0 && !preprocess) {
+      /* sccache 0.4 hashes neither the -fplugin= library nor the API files. */
+      struct argv_buf extra = {0};
+      push(&extra, plugin);
+      for (size_t i = 0; i < apis.n; i++)
+        push(&extra, apis.v[i]);
+      add_extrafiles("SCCACHE_EXTRAFILES", extra.v, extra.n, 1);
+    }
   }
   push(&cmd, clang);
   /* The header path only where something is preprocessed: on a .i it is
