@@ -437,11 +437,20 @@ bool FunctionAnalysis::run() {
     runBlock(B, S);
     if (B->hasNoReturnElement())
       continue;
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ == Exit) {
-        checkExit(B, S);
-        break;
-      }
+    // An exit reached by a branch (`if (t) t_free(t);` ending the function)
+    // is checked in the state of that edge: on `t`'s false side a
+    // parameter is NULL, not still owed a release.
+    const Expr *Cond = branchCondition(B);
+    unsigned Index = 0;
+    for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++Index) {
+      if (*It != Exit)
+        continue;
+      State Edge = S;
+      if (Cond && !refine(Edge, Cond, Index == 0))
+        continue; // this edge cannot be taken
+      checkExit(B, Edge);
+      break;
+    }
   }
   reportExitLeaks();
   return true;

@@ -87,6 +87,8 @@ struct FunctionSummary {
   unsigned Exits = 0;
   /// Per parameter (0-based): released on every exit so far.
   std::vector<bool> ParamReleased, ParamConsumed;
+  /// Releases a value read with va_arg (a variadic release helper).
+  bool ReleasesVaArg = false;
 };
 
 class FunctionAnalysis {

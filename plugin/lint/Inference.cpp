@@ -112,6 +112,10 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
       else if (S.ParamConsumed[I])
         Inferred.Consumes.push_back(I + 1);
     }
+  if (S.ReleasesVaArg && FD->isVariadic()) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.ReleasesVariadic = true;
+  }
   if (!Inferred.hasTensorRole())
     return;
   FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

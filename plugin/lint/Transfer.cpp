@@ -314,6 +314,13 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
         loseTrackOfVar(V.AddrOf, St);
       continue;
     }
+    if (Rel && isa<VAArgExpr>(Arg->IgnoreParenCasts()))
+      Summary.ReleasesVaArg = true;
+    if (R && R->ReleasesVariadic && Callee && Callee->isVariadic() &&
+        I >= Callee->getNumParams()) {
+      loseTrack(V, St); // released or not: the helper's va_arg loop decides
+      continue;
+    }
     if (Rel)
       releaseValue(V, Arg, CE, *R, St);
     else if (Cons)

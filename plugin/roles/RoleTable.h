@@ -78,6 +78,10 @@ struct FunctionRoles {
   bool AutoScope = false;       ///< TSCOPE_AUTO or matched by auto-scope=
   bool AutoLoops = false;       ///< TSCOPE_AUTO_LOOPS
   bool NoLint = false;          ///< TSCOPE_NO_LINT
+  /// Inferred by the lint: the body releases values it reads with va_arg,
+  /// so the lint stops following tensors passed in the `...` part (it
+  /// cannot tell which).  Not a tensor role: calls are not instrumented.
+  bool ReleasesVariadic = false;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
