@@ -7,6 +7,7 @@
 set -u
 work=$1 bindir=$2 clang=$(command -v "$3")
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/compare-outputs.sh"
 plugin=$bindir/../lib/tensorscope.so
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 cp "$here/tensors.c" t.c
@@ -28,14 +29,8 @@ check() {
   "$@" -c t.c -o cached.o 2>cached.err; local rc1=$?
   after=$(ccache --print-stats | awk '/^(direct|preprocessed)_cache_hit/ {s += $2} END {print s}')
   CCACHE_DISABLE=1 "$@" -c t.c -o plain.o 2>plain.err; local rc2=$?
-  local verdict=""
-  [ "$rc1" = "$rc2" ] || verdict="$verdict (exit $rc1 vs $rc2)"
-  diff cached.err plain.err >/dev/null || verdict="$verdict (warnings: $(head -c 300 cached.err) vs $(head -c 300 plain.err))"
-  if [ -f plain.o ] || [ -f cached.o ]; then
-    cmp -s cached.o plain.o || verdict="$verdict (objects)"
-  fi
-  verdict=${verdict:+DIFFERENT$verdict}
-  verdict=${verdict:-same}
+  local verdict
+  verdict=$(verdict "$rc1" "$rc2")
   local hit=miss
   [ "$after" -gt "$before" ] && hit=hit
   local leaks

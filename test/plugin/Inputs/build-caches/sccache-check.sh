@@ -8,6 +8,7 @@
 set -u
 work=$1 bindir=$2 clang=$(command -v "$3")
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/compare-outputs.sh"
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 cp "$here/tensors.c" t.c
 # A copy of the build, so the plugin can be changed under the wrapper.
@@ -34,13 +35,8 @@ check() {
   env TSCOPE_LAUNCHER=sccache "$@" -c t.c -o cached.o 2>cached.err; local rc1=$?
   after=$(hits)
   "$@" -c t.c -o plain.o 2>plain.err; local rc2=$?
-  local verdict=""
-  [ "$rc1" = "$rc2" ] || verdict="$verdict (exit $rc1 vs $rc2)"
-  diff cached.err plain.err >/dev/null || verdict="$verdict (warnings: $(head -c 300 cached.err) vs $(head -c 300 plain.err))"
-  if [ -f plain.o ] || [ -f cached.o ]; then
-    cmp -s cached.o plain.o || verdict="$verdict (objects)"
-  fi
-  verdict=${verdict:+DIFFERENT$verdict}
+  local verdict
+  verdict=$(verdict "$rc1" "$rc2")
   echo "$name: ${verdict:-same} $([ "$after" -gt "$before" ] && echo hit || echo miss) leak-warnings=$(grep -c 'Wtscope-leak' plain.err)"
   rm -f cached.o plain.o cached.err plain.err
 }
