@@ -9,5 +9,5 @@ verdict() {
   if [ -f plain.o ] || [ -f cached.o ]; then
     cmp -s cached.o plain.o || v="$v (objects)"
   fi
-  echo "${v:+DIFFERENT$v}${v:-same}"
+  if [ -n "$v" ]; then echo "DIFFERENT$v"; else echo same; fi
 }
