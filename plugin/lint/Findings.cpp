@@ -162,6 +162,9 @@ std::string FunctionAnalysis::exitText(const ExitLeak &L) const {
   return "the return at " + locText(L.At);
 }
 
+/// How many other exits a leak's text and notes name.
+static constexpr size_t ShownExits = 3;
+
 void FunctionAnalysis::reportExitLeaks() {
   // One finding per leaked tensor, however many exits it leaks at: at the
   // first of them in the source, with the others named in the text (a long
@@ -190,7 +193,7 @@ void FunctionAnalysis::reportExitLeaks() {
       if (!When.empty())
         F.Message += "; leaked" + When;
     } else {
-      const size_t Shown = 3;
+      const size_t Shown = ShownExits;
       size_t Others = Leaks.size() - 1;
       F.Message += ", and at " + std::to_string(Others) + " more exit" +
                    (Others == 1 ? "" : "s") + ": ";
@@ -203,11 +206,12 @@ void FunctionAnalysis::reportExitLeaks() {
         F.Message += " and " + std::to_string(Others - Shown) + " others";
     }
     addCreationNote(F, Id);
-    for (size_t K = 1; K < Leaks.size() && K <= 3; ++K)
+    for (size_t K = 1; K < Leaks.size() && K <= ShownExits; ++K)
       F.Notes.push_back({Leaks[K].At, "it leaks here too"});
     // Fix-its only when every exit has one: applying them removes the
-    // finding.  A diagnostic carries at most a few hints; more exits than
-    // that get none.
+    // finding.  Past four exits the repair is no longer a mechanical edit a
+    // user would apply blind (the release belongs in one cleanup path), so
+    // none is offered.
     bool AllFixable = Leaks.size() <= 4;
     for (const ExitLeak &L : Leaks)
       AllFixable &= L.Fix.has_value();

@@ -330,6 +330,11 @@ void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
       transfer(CS->getStmt(), S);
 }
 
+bool FunctionAnalysis::takeEdge(const Expr *Cond, unsigned SuccIndex, State &S) {
+  // Successor 0 of a two-way branch is its true side.
+  return !Cond || refine(S, Cond, SuccIndex == 0);
+}
+
 void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
   const ReturnStmt *RS = nullptr;
   for (auto It = B->rbegin(); It != B->rend(); ++It)
@@ -384,7 +389,7 @@ bool FunctionAnalysis::run() {
       if (!Succ)
         continue;
       State Next = S;
-      if (Cond && !refine(Next, Cond, Index == 0))
+      if (!takeEdge(Cond, Index, Next))
         continue; // this edge cannot be taken in this state
       if (entersLoopBody(B, Succ)) {
         // Evaluate the condition block on the way, then go straight in.
@@ -397,11 +402,8 @@ bool FunctionAnalysis::run() {
       if (Succ == &Cfg->getExit())
         continue;
       State &Target = In[Succ->getBlockID()];
-      Work += Target.Vars.size() + Next.Vars.size() + Target.Facts.size() + 1;
-      for (const auto &E : Target.Tensors)
-        (void)E, ++Work;
-      for (const auto &E : Next.Tensors)
-        (void)E, ++Work;
+      Work += Target.Vars.size() + Next.Vars.size() + Target.Facts.size() +
+              Target.Tensors.size() + Next.Tensors.size() + 1;
       State Old = Target;
       joinInto(Target, Next);
       if (Target != Old)
@@ -446,7 +448,7 @@ bool FunctionAnalysis::run() {
       if (*It != Exit)
         continue;
       State Edge = S;
-      if (Cond && !refine(Edge, Cond, Index == 0))
+      if (!takeEdge(Cond, Index, Edge))
         continue; // this edge cannot be taken
       checkExit(B, Edge);
       break;

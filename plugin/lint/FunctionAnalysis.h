@@ -116,6 +116,9 @@ private:
   void runBlock(const clang::CFGBlock *B, State &S);
   void pruneDeadVars(const clang::CFGBlock *B, State &S);
   bool refine(State &S, const clang::Expr *Cond, bool Outcome);
+  /// Refines `S` for taking successor `SuccIndex` of a block that branches
+  /// on `Cond` (null: no branch).  False when that edge is impossible.
+  bool takeEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S);
   bool refineNull(State &S, const clang::Expr *E, bool NonNull);
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
   bool refineZero(State &S, const clang::Expr *X, bool IsZero);

@@ -88,6 +88,7 @@ public:
   Entry *end() { return E.end(); }
   const Entry *begin() const { return E.begin(); }
   const Entry *end() const { return E.end(); }
+  size_t size() const { return E.size(); }
   /// Drops the entries that are unborn again.
   void compact();
   /// Equal when every id has the same status (missing = unborn).
