@@ -44,12 +44,16 @@ RUN_FLAGS = re.compile(r"\s(-D\S+|-I\s*\S+|-isystem\s+\S+)")
 # TSCOPE_NO_LINT, -w/-Werror, lint-error=, fix-its, the JSON findings) and
 # say nothing about finding bugs: they are left out and listed.
 VERIFY_RUN = re.compile(r"^\s*%lint_verify(\s+(-I\s*\S+|-isystem\s+\S+))*\s+%s\s*$")
+# The run-time check of the same program (%lint_asan: its `main` under
+# ASan) adds nothing to lint and is allowed beside it.
+ASAN_RUN = re.compile(r"^\s*%lint_asan\s+%s\s*$")
 CONTROL_MARKS = ("tscope-ignore", "TSCOPE_NO_LINT")
 
 
 def is_bug_finding_test(path):
     text = open(path, encoding="utf-8").read()
     runs = [l.split("RUN:", 1)[1] for l in text.splitlines() if "RUN:" in l]
+    runs = [r for r in runs if not ASAN_RUN.match(r)]
     return bool(runs) and all(VERIFY_RUN.match(r) for r in runs) and \
         not any(m in text for m in CONTROL_MARKS)
 

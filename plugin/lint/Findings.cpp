@@ -102,12 +102,17 @@ bool FunctionAnalysis::inScopeAt(const ValueDecl *VD, SourceLocation Loc) const 
 
 void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
                                       SourceLocation At, const ReturnStmt *RS,
-                                      const State &S) {
+                                      const Expr *Throw, const State &S) {
   const Identity &I = Ids[Id];
   ExitLeak L;
   L.At = At;
   L.RS = RS;
+  L.Throw = Throw;
   L.St = St;
+  if (Throw) { // no fix-it: a throw need not stand where a statement can go
+    ExitLeaks[Id].push_back(std::move(L));
+    return;
+  }
 
   // A mechanical fix: release it right before the exit.  Only when it is
   // owned on every path here, one plain variable in scope holds it, and the
@@ -157,6 +162,8 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
 }
 
 std::string FunctionAnalysis::exitText(const ExitLeak &L) const {
+  if (L.Throw)
+    return "the throw at " + locText(L.At);
   if (!L.RS)
     return "the end of '" + FD->getNameAsString() + "'";
   return "the return at " + locText(L.At);
@@ -184,7 +191,9 @@ void FunctionAnalysis::reportExitLeaks() {
     F.Category = LintCategory::Leak;
     F.Loc = First.At;
     F.Tensor = I.Site;
-    std::string Where = First.RS ? "this return" : "the end of '" + FD->getNameAsString() + "'";
+    std::string Where = First.RS      ? "this return"
+                        : First.Throw ? "this throw"
+                                      : "the end of '" + FD->getNameAsString() + "'";
     if (First.RS && FD->isMain())
       Where += " from 'main'";
     F.Message = describe(Id) + " is never released: it leaks at " + Where;
@@ -317,6 +326,22 @@ void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
     if (I.FirstRelease.isValid())
       F.Notes.push_back({I.FirstRelease, "released here"});
   }
+  emit(F);
+}
+
+void FunctionAnalysis::reportUseAfterConsume(unsigned Id, const Expr *At,
+                                             const std::string &How) {
+  const Identity &I = Ids[Id];
+  Finding F;
+  F.Category = LintCategory::UseAfterRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  std::string Taker = I.ConsumedBy ? "'" + calleeName(I.ConsumedBy) + "'" : "a function";
+  F.Message = describe(Id) + " is " + How + " after it was passed to " + Taker +
+              ", which takes ownership (and may have released it)";
+  addCreationNote(F, Id);
+  if (I.ConsumedBy)
+    F.Notes.push_back({I.ConsumedBy->getBeginLoc(), "ownership taken here"});
   emit(F);
 }
 

@@ -1,5 +1,7 @@
 //===- FunctionAnalysis.cpp - CFG driver, branch refinement, exits --------===//
 #include "FunctionAnalysis.h"
+
+#include "clang/AST/ExprCXX.h"
 #include "Liveness.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -337,12 +339,16 @@ bool FunctionAnalysis::takeEdge(const Expr *Cond, unsigned SuccIndex, State &S) 
 
 void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
   const ReturnStmt *RS = nullptr;
+  const Expr *Throw = nullptr; // C++: a throw with no try around it
   for (auto It = B->rbegin(); It != B->rend(); ++It)
     if (std::optional<CFGStmt> CS = It->getAs<CFGStmt>()) {
       RS = dyn_cast<ReturnStmt>(CS->getStmt());
+      Throw = dyn_cast<CXXThrowExpr>(CS->getStmt());
       break;
     }
-  SourceLocation At = RS ? RS->getBeginLoc() : FD->getBody()->getEndLoc();
+  SourceLocation At = RS      ? RS->getBeginLoc()
+                      : Throw ? Throw->getBeginLoc()
+                              : FD->getBody()->getEndLoc();
 
   ++Summary.Exits;
   for (unsigned PId : ParamIds) {
@@ -357,7 +363,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     return;
   for (const auto &[Id, St] : S.Tensors) {
     if (Ids[Id].K == Identity::Created && St.has(SOwned))
-      noteLeakAtExit(Id, St, At, RS, S);
+      noteLeakAtExit(Id, St, At, RS, Throw, S);
   }
 }
 

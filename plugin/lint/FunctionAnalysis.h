@@ -52,6 +52,13 @@ struct Identity {
   std::string Creator;                        ///< name of the creating function
   int Parent = -1;                            ///< for views: the owner identity
   clang::SourceLocation FirstRelease;         ///< for "first released here"
+  /// The CONSUMES call that took it first (for "used after it was passed
+  /// to 'f', which takes ownership").
+  const clang::CallExpr *ConsumedBy = nullptr;
+  /// For creates: the identities of the tensors the create was given
+  /// (gsl_vector_alloc_from_block(b, ...)), which a later flag store into
+  /// the result (`v->owner = 1`) hands to it.
+  llvm::SmallVector<unsigned, 2> Inputs;
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are
@@ -72,6 +79,7 @@ struct DropReason {
 struct ExitLeak {
   clang::SourceLocation At;             ///< the return, or the closing brace
   const clang::ReturnStmt *RS = nullptr;
+  const clang::Expr *Throw = nullptr;   ///< C++: the exit is this throw
   Status St;
   std::optional<clang::FixItHint> Fix;  ///< the release inserted before it
   std::optional<clang::FixItHint> FixEnd; ///< " }" closing a block Fix opened
@@ -151,6 +159,9 @@ private:
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const std::string &How);
   void storeOutside(const AbsVal &V, State &St);
+  void transferConstruct(const clang::CXXConstructExpr *CE, State &St);
+  void transferFlagStore(const clang::MemberExpr *ME, const clang::Expr *RHS,
+                         State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
                        Identity::Kind K, State &St);
@@ -160,7 +171,8 @@ private:
   /// A leak of `Id` at one exit, collected during the reporting pass;
   /// reportExitLeaks makes one finding per tensor of them.
   void noteLeakAtExit(unsigned Id, const Status &St, clang::SourceLocation At,
-                      const clang::ReturnStmt *RS, const State &S);
+                      const clang::ReturnStmt *RS, const clang::Expr *Throw,
+                      const State &S);
   void reportExitLeaks();
   bool inScopeAt(const clang::ValueDecl *VD, clang::SourceLocation Loc) const;
   void reportLostReference(unsigned Id, const Status &St);
@@ -168,6 +180,8 @@ private:
   void reportScopeRelease(unsigned Id, const clang::Expr *At);
   void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
                              const std::string &How, bool ViaOwner);
+  void reportUseAfterConsume(unsigned Id, const clang::Expr *At,
+                             const std::string &How);
   void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeEscape(unsigned Id, const clang::Expr *At, const char *Where);
   std::string whenText(const Status &St, uint16_t Bits) const;

@@ -23,6 +23,15 @@ public:
   }
   // (LLVM 22 added a second parameter: take whatever the base passes.)
   template <typename... Rest> bool TraverseTypeLoc(TypeLoc, Rest...) { return true; }
+  // A lambda's body is its call operator, which the traversal does not
+  // visit as a declaration (the lambda's class is implicit code).
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    if (CXXMethodDecl *Op = LE->getCallOperator())
+      if (!Op->isDependentContext() && Op->doesThisDeclarationHaveABody() &&
+          !SM.isInSystemHeader(SM.getExpansionLoc(Op->getLocation())))
+        Found.push_back(Op);
+    return true;
+  }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (!FD->doesThisDeclarationHaveABody() || FD->isDependentContext() ||
         FD->isInvalidDecl() || FD->isImplicit())

@@ -53,6 +53,14 @@ const ValueDecl *localArrayOf(const Expr *E) {
   return nullptr;
 }
 
+bool isSmartPointerReset(const CXXMethodDecl *MD) {
+  const CXXRecordDecl *RD = MD->getParent();
+  if (!RD || MD->getName() != "reset" || !RD->isInStdNamespace())
+    return false;
+  StringRef N = RD->getName();
+  return N == "unique_ptr" || N == "shared_ptr" || N == "__shared_ptr";
+}
+
 bool contains(const std::vector<unsigned> &V, unsigned I) {
   return llvm::is_contained(V, I);
 }
@@ -203,14 +211,31 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
 
 void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
                                 const std::string &How) {
-  if (V.Ids.size() != 1 || V.Unknown)
+  if (V.Unknown || V.Ids.empty())
     return;
+  if (V.Ids.size() > 1) {
+    // Several tensors it may be (an alias set in a loop, kept after it):
+    // a finding only when every one of them is released (or never made).
+    bool AllGone = true, AnyReleased = false;
+    for (unsigned Id : V.Ids) {
+      Status S = St.statusOf(Id);
+      AllGone &= !S.has((uint16_t) ~(SReleased | SNotAlive));
+      AnyReleased |= S.has(SReleased);
+    }
+    if (AllGone && AnyReleased) // (released on every path that made one)
+      reportUseAfterRelease(V.Ids[0], Status::plain(SReleased), At, How, false);
+    return;
+  }
   unsigned Id = V.Ids[0];
   const Status &S = St.status(Id);
   if (S.has(SUnknown))
     return;
   if (S.has(SReleased)) {
     reportUseAfterRelease(Id, S, At, How, false);
+    return;
+  }
+  if (S.has(SConsumed) && !S.has(SOwned | SScope | SBorrowed | SEscaped)) {
+    reportUseAfterConsume(Id, At, How);
     return;
   }
   const Identity &I = Ids[Id];
@@ -227,6 +252,14 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (V.Unknown)
     return;
   if (V.Ids.size() > 1) { // which one?  stop guessing
+    // Except for a view kept in a local array beside owned tensors and
+    // released with them (`t_free(a[i])`, `i` not a constant): some round
+    // releases the view, which is a bad release whatever the others are.
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
+    if (AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx))
+      for (unsigned Id : V.Ids)
+        if (Ids[Id].K == Identity::View && !St.statusOf(Id).has(SUnknown))
+          reportBorrowedRelease(Id, St.statusOf(Id), Arg);
     loseTrack(V, St);
     return;
   }
@@ -255,6 +288,8 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
+    if (!Ids[Id].ConsumedBy)
+      Ids[Id].ConsumedBy = CE;
     S.update(SOwned | SScope | SBorrowed, SConsumed);
   }
 }
@@ -265,6 +300,30 @@ void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
   for (unsigned Id : V.Ids)
     St.status(Id).update(SOwned | SScope, SEscaped);
+}
+
+void FunctionAnalysis::transferConstruct(const CXXConstructExpr *CE, State &St) {
+  // An object constructed from a tensor (std::unique_ptr<tensor, D> p(t),
+  // a wrapper class) holds it from now on: ownership goes into the object,
+  // as in clang's analyzer, where a pointer given to a constructor escapes.
+  for (const Expr *Arg : CE->arguments())
+    storeOutside(valueOf(Arg, St), St);
+}
+
+void FunctionAnalysis::transferFlagStore(const MemberExpr *ME, const Expr *RHS,
+                                         State &St) {
+  // `v = gsl_vector_alloc_from_block(b, ...); v->owner = 1;`: a non-zero
+  // flag stored into a tensor made from other tensors hands those to it
+  // (the usual way a C struct takes ownership of what it points to), so
+  // they are no longer this function's to release.
+  Expr::EvalResult R;
+  if (!RHS->getType()->isIntegerType() ||
+      !RHS->EvaluateAsInt(R, Ctx) || R.Val.getInt() == 0)
+    return;
+  AbsVal Base = valueOf(ME->getBase(), St);
+  for (unsigned Id : Base.Ids)
+    for (unsigned In : Ids[Id].Inputs)
+      St.status(In).update(SOwned | SScope, SEscaped);
 }
 
 void FunctionAnalysis::transferPointerToInteger(const CastExpr *CE, State &St) {
@@ -292,6 +351,16 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
         if (const FunctionRoles *FR = Roles.lookup(Fn))
           if (!FR->Releases.empty() || !FR->Consumes.empty())
             ReleasingCallback = true;
+
+  // std::unique_ptr / std::shared_ptr reset(p): the smart pointer owns p
+  // from now on (and releases it with its deleter).
+  if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Callee))
+    if (isSmartPointerReset(MD)) {
+      for (const Expr *Arg : CE->arguments())
+        storeOutside(valueOf(Arg, St), St);
+      St.Exprs[CE] = AbsVal();
+      return;
+    }
 
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
@@ -348,7 +417,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
         (*PassThrough)[0] >= Shift && (*PassThrough)[0] - Shift < CE->getNumArgs())
       Result = valueOf(CE->getArg((*PassThrough)[0] - Shift), St);
   if (R && R->Creates) {
+    llvm::SmallVector<unsigned, 2> Inputs;
+    for (const Expr *Arg : CE->arguments()) {
+      AbsVal A = valueOf(Arg, St);
+      if (A.Ids.size() == 1 && !A.Unknown && Ids[A.Ids[0]].K == Identity::Created)
+        Inputs.push_back(A.Ids[0]);
+    }
     unsigned Id = newIdentity(CE, R, Identity::Created, St);
+    Ids[Id].Inputs = Inputs;
     bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
     St.status(Id).set((AutoScoped ? SScope : SOwned) | (MayNull ? SNull : 0));
     Result = AbsVal::of(Id);
@@ -397,6 +473,8 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
     St.Vars[{Arr, nullptr}].unite(V); // one of the elements: a weak update
   } else {
     storeOutside(V, St);
+    if (const auto *ME = dyn_cast<MemberExpr>(L); ME && ME->isArrow())
+      transferFlagStore(ME, BO->getRHS(), St);
   }
   St.Exprs[BO] = V;
 }
@@ -461,12 +539,10 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
         Summary.ReleaseFunction = I.Roles->ReleaseFunction;
     }
   }
-  for (unsigned Id : V.Ids) {
-    Status &S = St.status(Id);
-    if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
-      reportUseAfterRelease(Id, S, RV, "returned", false);
-    S.update(SOwned | SScope, SEscaped);
-  }
+  // Returning a released tensor, or a view of one.
+  checkUse(V, RV, St, "returned");
+  for (unsigned Id : V.Ids)
+    St.status(Id).update(SOwned | SScope, SEscaped);
 }
 
 bool FunctionAnalysis::isFullExpression(const Stmt *S) const {
@@ -505,6 +581,8 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St) {
       transferAssign(BO, St);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     transferDecl(DS, St);
+  } else if (const auto *CC = dyn_cast<CXXConstructExpr>(S)) {
+    transferConstruct(CC, St);
   } else if (const auto *RS = dyn_cast<ReturnStmt>(S)) {
     transferReturn(RS, St);
   } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {

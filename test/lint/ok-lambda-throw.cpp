@@ -1,0 +1,32 @@
+// Correct (C++): a lambda releases its tensor before it throws.
+// RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
+// expected-no-diagnostics
+#include "tensor.h"
+#include <stdexcept>
+
+float f(size_t n, int bad) {
+  auto step = [n](int fail) {
+    tensor *t = t_ones(n);
+    if (!t)
+      return 0.0f;
+    if (fail) {
+      t_free(t);
+      throw std::runtime_error("bad input");
+    }
+    float s = t_sum(t);
+    t_free(t);
+    return s;
+  };
+  try {
+    return step(bad);
+  } catch (const std::exception &) {
+    return -1;
+  }
+}
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main() { f(3, 0); f(3, 1); return toy_finish(0); }
+#endif
