@@ -1,5 +1,7 @@
 // Correct: releasing through a copy releases the original.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -10,3 +12,8 @@ float f(size_t n) {
   t_free(u);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(f(3) == 3 ? 0 : 1); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: a create used only as a condition is dropped.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 int can_allocate(size_t n) {
@@ -7,3 +9,8 @@ int can_allocate(size_t n) {
     return 1;
   return 0;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { can_allocate(3); return toy_finish(0); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: `break` leaves the loop before the release.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 float first_big(size_t n, int rounds) {
@@ -17,3 +19,8 @@ float first_big(size_t n, int rounds) {
   }
   return found; // expected-warning {{the tensor created by 't_ones' is never released}}
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { first_big(11, 1); return toy_finish(0); }
+#endif

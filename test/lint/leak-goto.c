@@ -1,5 +1,7 @@
 // Bug: the goto cleanup block forgets one of the tensors.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 int work(size_t n) {
@@ -16,3 +18,8 @@ out:
   t_free(a);
   return rc; // expected-warning {{the tensor created by 't_ones' is never released}}
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { work(3); return toy_finish(0); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: the result of a helper inferred to create is dropped / leaked.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 static tensor *make_bias(size_t n) { return t_zeros(n); }
@@ -10,3 +12,8 @@ void use(size_t n) {
   tensor *t = make_twice(n);
   t_print(t);
 } // expected-warning {{the tensor created by 'make_twice' is never released}}
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { use(3); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Bug: a struct that lives on the stack holds the tensor; nothing releases
 // it before the function returns.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 struct pair {
@@ -16,3 +18,8 @@ float f(size_t n) {
   t_free(p.a);
   return s; // expected-warning {{never released}}
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); return toy_finish(0); }
+#endif

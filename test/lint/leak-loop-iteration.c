@@ -1,6 +1,8 @@
 // Bug: a tensor created on every iteration and never released leaks per
 // iteration (any trip count: no unrolling limit).
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 float accumulate(size_t n, int steps) {
@@ -13,3 +15,8 @@ float accumulate(size_t n, int steps) {
   t_free(g);
   return acc;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { accumulate(3, 2); return toy_finish(0); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: one case of the switch returns without releasing.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 float pick(int mode, size_t n) {
@@ -19,3 +21,8 @@ float pick(int mode, size_t n) {
   t_free(t);
   return r;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { pick(1, 3); return toy_finish(0); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: the accumulator is replaced each round without releasing the old one.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 int more(void);
@@ -18,3 +20,9 @@ float run(size_t n) {
   t_free(acc);
   return r;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int more(void) { static int k; return k++ < 2; }
+int main(void) { run(3); return toy_finish(0); }
+#endif

@@ -1,5 +1,7 @@
 // lint-main-leaks=0 silences leaks at the return from main (only there).
 // RUN: %lint_verify -fplugin-arg-tensorscope-lint-main-leaks=0 %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 void helper(void) {

@@ -1,5 +1,7 @@
 // Correct: released before `break` and at the end of each iteration.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -18,3 +20,8 @@ float first_big(size_t n, int rounds) {
   }
   return found;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(first_big(3, 20) == 11 ? 0 : 1); }
+#endif

@@ -1,5 +1,7 @@
 // Correct: create and release guarded by the same unchanged condition.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -29,3 +31,8 @@ float g(size_t n, int k) {
     t_free(tmp);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3, 1, 1); f(3, 0, 0); g(3, 11); g(3, 1); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: initialised to NULL, created conditionally, released under
 // `if (t)`.  No false alarm.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -15,3 +17,8 @@ float f(size_t n, int want) {
     t_free(t);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(f(3, 1) == 3 && f(3, 0) == 0 ? 0 : 1); }
+#endif

@@ -1,5 +1,7 @@
 // Correct: ownership leaves by return (the caller owns it now).
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -10,3 +12,8 @@ tensor *make_scaled(size_t n, float by) {
   t_scale_inplace(t, by);
   return t;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { t_free(make_scaled(3, 2)); return toy_finish(0); }
+#endif

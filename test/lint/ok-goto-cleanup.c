@@ -1,5 +1,7 @@
 // Correct: the classic goto cleanup with NULL-initialised variables.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -18,3 +20,8 @@ out:
   t_free(a);
   return rc;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(work(3) == 3 && work(TOY_FAIL) == -1 ? 0 : 1); }
+#endif

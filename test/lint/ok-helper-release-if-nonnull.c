@@ -2,6 +2,8 @@
 // variadic helper releases what it reads with va_arg.  No false alarm
 // (the exit after `if (t)` is checked on each edge: t is NULL on the other).
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 #include <stdarg.h>
@@ -28,3 +30,8 @@ float h(size_t n) {
   drop_all(2, u, v);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(h(3) == 3 ? 0 : 1); }
+#endif

@@ -2,6 +2,8 @@
 // (NULL allowed): it is inferred to create, so its callers are checked and
 // the helper itself raises nothing.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -20,3 +22,8 @@ float use(size_t n) {
   t_free(b);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { use(3); use(0); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: a helper that releases its parameter on every path is inferred
 // to release, so calling it counts as the release.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -22,3 +24,8 @@ void use(size_t n) {
   tensor *u = t_ones(n);
   drop_twice_removed(u);
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { use(3); return toy_finish(0); }
+#endif

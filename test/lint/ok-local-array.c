@@ -1,5 +1,7 @@
 // Correct: created into a local array, released in a second loop.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -12,3 +14,8 @@ float f(size_t n) {
     t_free(ts[i]);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); return toy_finish(0); }
+#endif

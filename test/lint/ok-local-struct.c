@@ -1,5 +1,7 @@
 // Correct: fields of a local struct released through the struct.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -16,3 +18,8 @@ float f(size_t n) {
   t_free(p.b);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: the previous iteration's tensor is released once the new one
 // exists (the "prev/cur" pattern), and the last one after the loop.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -17,3 +19,8 @@ float smooth(size_t n, int steps) {
   t_free(prev);
   return acc;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { smooth(3, 3); smooth(3, 0); return toy_finish(0); }
+#endif

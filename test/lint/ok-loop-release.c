@@ -1,5 +1,7 @@
 // Correct: created and released in every iteration.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -12,3 +14,8 @@ float accumulate(size_t n, int steps) {
   }
   return acc;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { accumulate(3, 3); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: paths that end in exit(), abort() or a noreturn function end
 // the program; the lint does not report tensors alive there.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -20,3 +22,9 @@ float careful(size_t n) {
   t_free(b);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+void die(const char *why) { (void)why; abort(); }
+int main(void) { return toy_finish(careful(3) == 3 ? 0 : 1); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: an out-parameter create with a status result: the tensor exists
 // only when the call succeeds.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -22,3 +24,8 @@ float g(size_t n) {
   t_free(t);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); g(3); f(TOY_FAIL); g(TOY_FAIL); return toy_finish(0); }
+#endif

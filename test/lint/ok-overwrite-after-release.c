@@ -1,5 +1,7 @@
 // Correct: released before the variable is reused.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -12,3 +14,8 @@ float f(size_t n) {
   t_free(t);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(f(3) == 3 ? 0 : 1); }
+#endif

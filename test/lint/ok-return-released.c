@@ -1,5 +1,7 @@
 // Correct: released before the return.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -9,3 +11,8 @@ float total(size_t n) {
   t_free(t);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { return toy_finish(total(3) == 3 ? 0 : 1); }
+#endif

@@ -1,5 +1,7 @@
 // Correct: every case, including fall-through, reaches the release.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -21,3 +23,8 @@ float pick(int mode, size_t n) {
   t_free(t);
   return r;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { pick(0, 3); pick(1, 3); pick(2, 3); pick(5, 3); return toy_finish(0); }
+#endif

@@ -1,6 +1,8 @@
 // Correct: a while loop with an unknown trip count, a continue path that
 // releases, and a tensor carried across iterations.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: clean
 // expected-no-diagnostics
 #include "tensor.h"
 
@@ -27,3 +29,9 @@ float run(size_t n) {
   t_free(acc);
   return r;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int more(void) { static int k; return k++ < 2; }
+int main(void) { return toy_finish(run(3) == 6 ? 0 : 1); }
+#endif

@@ -1,5 +1,7 @@
 // Bug: assigning a new tensor to a variable that still owns one.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
 #include "tensor.h"
 
 float f(size_t n) {
@@ -9,3 +11,8 @@ float f(size_t n) {
   t_free(t);
   return s;
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); return toy_finish(0); }
+#endif

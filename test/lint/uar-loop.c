@@ -3,6 +3,8 @@
 // same slip also releases twice and, when the loop ends through the second
 // break or never runs, leaks: each is reported once.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: use-after-free
 #include "tensor.h"
 
 float reuse(size_t n, int steps) {
@@ -21,3 +23,8 @@ float reuse(size_t n, int steps) {
   }
   return acc; // expected-warning {{leaks at this return; leaked on some paths}}
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { reuse(3, 3); return toy_finish(0); }
+#endif

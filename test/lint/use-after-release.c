@@ -1,5 +1,7 @@
 // Bug: used after release: passed to a function, dereferenced, returned.
 // RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: use-after-free
 #include "tensor.h"
 
 float f(size_t n) {
@@ -21,3 +23,8 @@ tensor *h(size_t n) {
   t_free(t);
   return t; // expected-warning {{is returned after it was released}}
 }
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) { f(3); return toy_finish(0); }
+#endif
