@@ -183,6 +183,30 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
   if (V.Ids.size() == 1 && !V.MayNull) {
     if (!S.status(V.Ids[0]).restrictTo(SNotAlive))
       return false;
+  } else if (Var && !V.Ids.empty()) {
+    // A variable that may hold one of several tensors (or NULL) is NULL
+    // here: a tensor it alone may hold is not alive on this path (had it
+    // been, the variable would hold it), so it owes no release here
+    // (`last = NULL; for (...) { ... last = t; } if (!last) return;`).
+    auto It = S.Vars.find({Var, nullptr});
+    if (It != S.Vars.end()) {
+      for (unsigned Id : V.Ids) {
+        if (Ids[Id].K == Identity::Param)
+          continue;
+        // (Held by another variable still in scope: then it may be alive.)
+        bool Elsewhere = false;
+        for (const auto &KV : S.Vars)
+          if (KV.first != It->first && KV.second.refersTo(Id) &&
+              (inScopeAt(KV.first.first, E->getBeginLoc()) ||
+               !DeclOf.count(KV.first.first)))
+            Elsewhere = true;
+        Status Restricted = S.statusOf(Id);
+        if (!Elsewhere && Restricted.restrictTo((uint16_t) ~(SOwned | SScope)))
+          S.status(Id) = Restricted;
+      }
+      It = S.Vars.find({Var, nullptr}); // (status() may have moved nothing, but be safe)
+      It->second = AbsVal::null();
+    }
   }
   return true;
 }
@@ -190,6 +214,10 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
 bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
   if (V.SuccessOf < 0)
     return true;
+  if (V.SuccessReleases) { // released by the call exactly when it failed
+    uint16_t Keep = IsZero ? (uint16_t)~SReleased : (uint16_t)(SReleased | SNotAlive);
+    return S.status(V.SuccessOf).restrictTo(Keep);
+  }
   bool Ok = false;
   switch (V.Success) {
   case SuccessCondition::Always: return true;
@@ -351,18 +379,51 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
                               : FD->getBody()->getEndLoc();
 
   ++Summary.Exits;
+  // A status result: 0 (success), another constant (failure), or unknown.
+  int RetKind = -1;
+  if (const Expr *RV = RS ? RS->getRetValue() : nullptr)
+    if (RV->getType()->isIntegerType()) {
+      Expr::EvalResult R;
+      if (RV->EvaluateAsInt(R, Ctx))
+        RetKind = R.Val.getInt() != 0;
+    }
+  if (RetKind < 0)
+    Summary.ConstReturns = false;
+  else
+    ++(RetKind ? Summary.NonZeroExits : Summary.ZeroExits);
   for (unsigned PId : ParamIds) {
     const Identity &P = Ids[PId];
+    unsigned I = P.ParamIndex - 1;
     uint16_t M = S.statusOf(PId).Mask & ~SNotAlive;
     if (M != SReleased)
-      Summary.ParamReleased[P.ParamIndex - 1] = false;
+      Summary.ParamReleased[I] = false;
     if (!M || (M & ~(SConsumed | SEscaped)) || !(M & SConsumed))
-      Summary.ParamConsumed[P.ParamIndex - 1] = false;
+      Summary.ParamConsumed[I] = false;
+    if (RetKind == 1 ? M != SReleased : (M & SReleased) != 0)
+      Summary.ParamReleasedOnFailure[I] = false;
+    if (!(M & SCalledBack) || P.CallbackFn == ~0u)
+      Summary.ParamCalledBack[I] = false;
+    else
+      Summary.ParamCallback[I] = {P.CallbackFn, P.CallbackArg};
+    // `*out = t`: on success exactly one fresh tensor went there, on
+    // failure none did.
+    bool Stored = false, MaybeStored = false;
+    for (const auto &[Id, St] : S.Tensors)
+      if (Ids[Id].StoredToParam == P.ParamIndex && Ids[Id].K == Identity::Created) {
+        MaybeStored |= St.has(SEscaped);
+        if (St.Mask == SEscaped) {
+          Stored = true;
+          if (Ids[Id].Roles && Summary.OutReleaseFunction.empty())
+            Summary.OutReleaseFunction = Ids[Id].Roles->ReleaseFunction;
+        }
+      }
+    if (RetKind == 0 ? !Stored : MaybeStored)
+      Summary.ParamOutOnSuccess[I] = false;
   }
   if (FD->isMain() && !Opts.LintMainLeaks)
     return;
   for (const auto &[Id, St] : S.Tensors) {
-    if (Ids[Id].K == Identity::Created && St.has(SOwned))
+    if (Ids[Id].K == Identity::Created && St.has(SOwned) && !St.has(SUnknown))
       noteLeakAtExit(Id, St, At, RS, Throw, S);
   }
 }
@@ -379,6 +440,10 @@ bool FunctionAnalysis::run() {
   Live = Liveness.get();
   Summary.ParamReleased.assign(FD->getNumParams(), false);
   Summary.ParamConsumed.assign(FD->getNumParams(), false);
+  Summary.ParamReleasedOnFailure.assign(FD->getNumParams(), true);
+  Summary.ParamOutOnSuccess.assign(FD->getNumParams(), true);
+  Summary.ParamCalledBack.assign(FD->getNumParams(), true);
+  Summary.ParamCallback.assign(FD->getNumParams(), {0, 0});
 
   std::vector<State> In(Cfg->getNumBlockIDs());
   std::vector<unsigned> Visits(Cfg->getNumBlockIDs(), 0);

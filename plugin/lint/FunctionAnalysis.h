@@ -59,6 +59,11 @@ struct Identity {
   /// (gsl_vector_alloc_from_block(b, ...)), which a later flag store into
   /// the result (`v->owner = 1`) hands to it.
   llvm::SmallVector<unsigned, 2> Inputs;
+  /// Stored through pointer parameter i (1-based) as `*out = t`.
+  unsigned StoredToParam = 0;
+  /// For parameters: passed as argument CallbackArg of a call through the
+  /// function-pointer parameter CallbackFn (1-based; ~0u: several ways).
+  unsigned CallbackFn = 0, CallbackArg = 0;
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are
@@ -97,6 +102,20 @@ struct FunctionSummary {
   std::vector<bool> ParamReleased, ParamConsumed;
   /// Releases a value read with va_arg (a variadic release helper).
   bool ReleasesVaArg = false;
+  /// Status helpers: every return gives an integer constant; how many
+  /// give 0 (success) and how many another value (failure).
+  bool ConstReturns = true;
+  unsigned ZeroExits = 0, NonZeroExits = 0;
+  /// Per parameter: released on every failure exit, kept on every success.
+  std::vector<bool> ParamReleasedOnFailure;
+  /// Per parameter: `*p` set to a fresh tensor on every success exit and
+  /// to nothing on every failure exit (an out-parameter create).
+  std::vector<bool> ParamOutOnSuccess;
+  std::string OutReleaseFunction; ///< of what the out-parameter gets
+  /// Per parameter: passed to a call through a function-pointer parameter
+  /// on every exit; with the (Fn, Arg) of that call (1-based, 0: none).
+  std::vector<bool> ParamCalledBack;
+  std::vector<std::pair<unsigned, unsigned>> ParamCallback;
 };
 
 class FunctionAnalysis {

@@ -125,6 +125,39 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesVariadic = true;
   }
+  if (S.Exits > 0 && !isa<CXXMethodDecl>(FD)) // (indexes without `this`)
+    for (unsigned I = 0; I < S.ParamCalledBack.size(); ++I)
+      if (S.ParamCalledBack[I] && S.ParamCallback[I].first) {
+        FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+        FunctionRoles::CallbackPass CP;
+        CP.Fn = S.ParamCallback[I].first;
+        CP.Arg = S.ParamCallback[I].second;
+        CP.Data = I + 1;
+        Entry.PassesToCallback.push_back(CP);
+      }
+  // Status helpers (every return an integer constant, some 0, some not).
+  bool StatusHelper = S.ConstReturns && S.ZeroExits > 0 && S.NonZeroExits > 0 &&
+                      FD->getReturnType()->isIntegerType();
+  if (StatusHelper) {
+    std::vector<unsigned> OnFailure;
+    for (unsigned I = 0; I < S.ParamReleasedOnFailure.size(); ++I)
+      if (S.ParamReleasedOnFailure[I] && !S.ParamReleased[I])
+        OnFailure.push_back(I + 1);
+    if (!OnFailure.empty()) {
+      FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+      if (Entry.Releases.empty() && Entry.Consumes.empty())
+        Entry.ReleasesOnFailure = OnFailure;
+    }
+    for (unsigned I = 0; I < S.ParamOutOnSuccess.size(); ++I) {
+      QualType T = FD->getParamDecl(I)->getType();
+      if (S.ParamOutOnSuccess[I] && T->isPointerType() &&
+          T->getPointeeType()->isPointerType() && !Inferred.CreatesOut) {
+        Inferred.CreatesOut = I + 1;
+        Inferred.Success = SuccessCondition::ReturnsZero;
+        Inferred.ReleaseFunction = S.OutReleaseFunction;
+      }
+    }
+  }
   if (!Inferred.hasTensorRole())
     return;
   FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
@@ -136,6 +169,8 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   // every creation inside an auto-scoped helper from its own scope.
   Entry.Source = RoleSource::Inferred;
   Entry.Creates = Inferred.Creates;
+  Entry.CreatesOut = Inferred.CreatesOut;
+  Entry.Success = Inferred.Success;
   Entry.MayReturnNull = Inferred.MayReturnNull;
   if (Entry.ReleaseFunction.empty())
     Entry.ReleaseFunction = Inferred.ReleaseFunction;

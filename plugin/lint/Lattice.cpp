@@ -51,8 +51,10 @@ void AbsVal::unite(const AbsVal &O) {
     AddrOf = nullptr;
     AddrOfField = nullptr;
   }
-  if (SuccessOf != O.SuccessOf)
+  if (SuccessOf != O.SuccessOf || SuccessReleases != O.SuccessReleases) {
     SuccessOf = -1;
+    SuccessReleases = false;
+  }
 }
 
 bool AbsVal::refersTo(unsigned Id) const {

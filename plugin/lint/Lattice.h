@@ -44,6 +44,9 @@ enum StatusBit : uint16_t {
   SBorrowed = 1 << 6, ///< never ours: a parameter or a view
   SScope = 1 << 7,    ///< owned by the function's automatic scope
   SUnknown = 1 << 8,  ///< lost track (e.g. its address was taken): no findings
+  /// (parameters only) passed to a call through a function-pointer
+  /// parameter: for inferring PassesToCallback (RoleTable.h)
+  SCalledBack = 1 << 9,
 };
 constexpr uint16_t SNotAlive = SUnborn | SNull;
 
@@ -108,11 +111,14 @@ struct AbsVal {
   const clang::FieldDecl *AddrOfField = nullptr;
   int SuccessOf = -1;     ///< the status result of an out-parameter create
   SuccessCondition Success = SuccessCondition::Always;
+  /// SuccessOf names a tensor the call released when it failed (a helper
+  /// that releases on its failure path), not one it created on success.
+  bool SuccessReleases = false;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
            AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
-           SuccessOf == O.SuccessOf;
+           SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases;
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);

@@ -256,11 +256,17 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     // released with them (`t_free(a[i])`, `i` not a constant): some round
     // releases the view, which is a bad release whatever the others are.
     const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
-    if (AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx))
-      for (unsigned Id : V.Ids)
-        if (Ids[Id].K == Identity::View && !St.statusOf(Id).has(SUnknown))
-          reportBorrowedRelease(Id, St.statusOf(Id), Arg);
-    loseTrack(V, St);
+    // The view stays a view (never ours): only the others are lost.
+    bool ArrayRound = AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx);
+    for (unsigned Id : V.Ids) {
+      Status S = St.statusOf(Id);
+      if (ArrayRound && Ids[Id].K == Identity::View) {
+        if (S.has(SBorrowed))
+          reportBorrowedRelease(Id, S, Arg);
+        continue;
+      }
+      St.status(Id).set(SUnknown);
+    }
     return;
   }
   if (V.Ids.empty())
@@ -362,15 +368,51 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       return;
     }
 
+  // A call through a function-pointer parameter given a parameter: noted
+  // for PassesToCallback (Inference.cpp).
+  if (!Callee)
+    if (const auto *FnRef = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenImpCasts()))
+      if (const auto *FnParam = dyn_cast<ParmVarDecl>(FnRef->getDecl()))
+        for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+          AbsVal V = valueOf(CE->getArg(I), St);
+          if (V.Ids.size() != 1 || V.Unknown || Ids[V.Ids[0]].K != Identity::Param)
+            continue;
+          Identity &P = Ids[V.Ids[0]];
+          unsigned Fn = FnParam->getFunctionScopeIndex() + 1;
+          if (P.CallbackFn && (P.CallbackFn != Fn || P.CallbackArg != I + 1))
+            P.CallbackFn = ~0u;
+          else if (!P.CallbackFn) {
+            P.CallbackFn = Fn;
+            P.CallbackArg = I + 1;
+          }
+          Status &S = St.status(V.Ids[0]);
+          S = Status::plain(S.Mask | SCalledBack);
+        }
+  // A helper that passes its argument Data to its callback Fn, given a
+  // release function as Fn, releases Data (with_cleanup(drop, t)).
+  llvm::SmallVector<unsigned, 2> CallbackReleased;
+  if (R)
+    for (const FunctionRoles::CallbackPass &CP : R->PassesToCallback) {
+      if (CP.Fn < Shift || CP.Fn - Shift >= CE->getNumArgs())
+        continue;
+      const auto *DRE = dyn_cast<DeclRefExpr>(CE->getArg(CP.Fn - Shift)->IgnoreParenImpCasts());
+      const auto *Fn = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+      const FunctionRoles *FR = Fn ? Roles.lookup(Fn) : nullptr;
+      if (FR && contains(FR->Releases, CP.Arg))
+        CallbackReleased.push_back(CP.Data);
+    }
+
+  int RelFailId = -1; // released by the call when it fails
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     unsigned Index = I + Shift;
     AbsVal V = valueOf(Arg, St);
-    bool Rel = R && contains(R->Releases, Index);
+    bool Rel = R && (contains(R->Releases, Index) || llvm::is_contained(CallbackReleased, Index));
     bool Cons = R && contains(R->Consumes, Index);
     bool Ret = R && contains(R->Retains, Index);
     bool Det = R && contains(R->Detaches, Index);
     bool Out = R && R->CreatesOut == Index;
+    bool RelFail = R && contains(R->ReleasesOnFailure, Index);
     if (V.AddrOf) {
       if (Out)
         continue;
@@ -388,6 +430,20 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     if (R && R->ReleasesVariadic && Callee && Callee->isVariadic() &&
         I >= Callee->getNumParams()) {
       loseTrack(V, St); // released or not: the helper's va_arg loop decides
+      continue;
+    }
+    if (RelFail && !Rel && !Cons && V.Ids.size() == 1 && !V.Unknown &&
+        !St.status(V.Ids[0]).has(SUnknown)) {
+      // Released when the call fails: both are possible until its result
+      // is tested (refineSuccess).
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      unsigned Id = V.Ids[0];
+      Status &S = St.status(Id);
+      if (S.has((uint16_t) ~(SNotAlive | SReleased)))
+        S = Status::plain(S.Mask | SReleased);
+      if (Ids[Id].FirstRelease.isInvalid())
+        Ids[Id].FirstRelease = Arg->getBeginLoc();
+      RelFailId = (int)Id;
       continue;
     }
     if (Rel)
@@ -448,8 +504,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
     unsigned Id = newIdentity(CE, R, Identity::View, St);
     Ids[Id].Parent = Owner.Ids.size() == 1 ? (int)Owner.Ids[0] : -1;
-    St.status(Id).set(SBorrowed);
+    // A view may be NULL (out of range): `if (!v) return;` is a real path.
+    bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
+    St.status(Id).set(SBorrowed | (MayNull ? SNull : 0));
     Result = AbsVal::of(Id);
+  } else if (RelFailId >= 0) {
+    Result.SuccessOf = RelFailId;
+    Result.Success = SuccessCondition::ReturnsZero;
+    Result.SuccessReleases = true;
   }
   St.Exprs[CE] = Result;
 }
@@ -472,6 +534,13 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   } else if (const ValueDecl *Arr = localArrayOf(L)) {
     St.Vars[{Arr, nullptr}].unite(V); // one of the elements: a weak update
   } else {
+    // `*out = t` with `out` a parameter: an out-parameter create when the
+    // function does it on success only (Inference.cpp).
+    if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+          if (V.Ids.size() == 1 && !V.Unknown && Ids[V.Ids[0]].K == Identity::Created)
+            Ids[V.Ids[0]].StoredToParam = P->getFunctionScopeIndex() + 1;
     storeOutside(V, St);
     if (const auto *ME = dyn_cast<MemberExpr>(L); ME && ME->isArrow())
       transferFlagStore(ME, BO->getRHS(), St);
@@ -562,7 +631,7 @@ void FunctionAnalysis::endFullExpression(const Stmt *S, State &St) {
   for (auto &[Id, T] : St.Tensors) {
     if (T.Mask == SUnborn || Ids[Id].K == Identity::Param || Held.count(Id))
       continue;
-    if (T.has(SOwned))
+    if (T.has(SOwned) && !T.has(SUnknown))
       reportLostReference(Id, T);
     T = Status();
   }

@@ -82,6 +82,20 @@ struct FunctionRoles {
   /// so the lint stops following tensors passed in the `...` part (it
   /// cannot tell which).  Not a tensor role: calls are not instrumented.
   bool ReleasesVariadic = false;
+  /// Inferred by the lint: a helper returning an int status releases
+  /// argument i when it fails (returns non-zero) and keeps it when it
+  /// succeeds (`if (bad) { free(t); return -1; } ... return 0;`).  Not a
+  /// tensor role: calls are not instrumented (the body's release is).
+  std::vector<unsigned> ReleasesOnFailure;
+  /// Inferred by the lint: on every path the body calls its function-
+  /// pointer parameter Fn with its parameter Data as argument Arg
+  /// (`with_cleanup(void (*fn)(void *), void *ctx) { fn(ctx); }`), so a
+  /// call given a release function as Fn releases Data.  1-based.  Not a
+  /// tensor role: calls are not instrumented.
+  struct CallbackPass {
+    unsigned Fn = 0, Arg = 0, Data = 0;
+  };
+  std::vector<CallbackPass> PassesToCallback;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
