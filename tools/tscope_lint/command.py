@@ -53,6 +53,17 @@ def is_cxx_compiler(path: str) -> bool:
     return bool(CXX_COMPILER.search(os.path.basename(path)))
 
 
+def dropped_arguments(a: str, drop: set) -> int:
+    """How many arguments a lint command leaves out at compile argument `a`:
+    0 (keeps it), 1 (`a` alone: DROP, DROP_PREFIXES, -oFILE, or one of
+    `drop`) or 2 (`a` and its value: DROP_WITH_VALUE)."""
+    if a in drop or a in DROP:
+        return 1
+    if a in DROP_WITH_VALUE:  # before the prefixes: "-MF" is one of them too
+        return 2
+    return 1 if a.startswith(DROP_PREFIXES) or (a.startswith("-o") and len(a) > 2) else 0
+
+
 def lint_command(arguments: List[str], clang_c: str, clang_cxx: str, plugin: str,
                  findings_path: str, plugin_args: List[str], api_dirs: List[str],
                  drop: Optional[set] = None) -> List[str]:
@@ -73,12 +84,9 @@ def lint_command(arguments: List[str], clang_c: str, clang_cxx: str, plugin: str
         if skip_next:
             skip_next = False
             continue
-        if a in drop or a in DROP:
-            continue
-        if a in DROP_WITH_VALUE:
-            skip_next = True
-            continue
-        if a.startswith(DROP_PREFIXES) or (a.startswith("-o") and len(a) > 2):
+        dropped = dropped_arguments(a, drop)
+        if dropped:
+            skip_next = dropped == 2
             continue
         if a.startswith("-fplugin=") and "tensorscope" in os.path.basename(a):
             continue  # we load the plugin ourselves
@@ -128,12 +136,9 @@ def distributed_command(arguments: List[str], object_path: str, api_options: Lis
         if skip_next:
             skip_next = False
             continue
-        if a in DROP:
-            continue
-        if a in DROP_WITH_VALUE:
-            skip_next = True
-            continue
-        if a.startswith(DROP_PREFIXES) or (a.startswith("-o") and len(a) > 2):
+        dropped = dropped_arguments(a, set())
+        if dropped:
+            skip_next = dropped == 2
             continue
         out.append(a)
     out += ["-c", "-o", object_path,
