@@ -51,6 +51,7 @@ ts_thread *ts_thread_create(void) {
     }
     t->serial = atomic_fetch_add(&next_serial, 1) & 0xffffff;
     t->token_base = (uintptr_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS);
+    ts_thread_attach(t);
     ts_current = t;
     pthread_setspecific(thread_key, t);
     return t;
@@ -180,8 +181,8 @@ static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backt
         return 1;
     }
     const tscope_site *scope_site = t->frames[depth - 1].site;
-    void *h = r->handle;
-    uint32_t origin = r->origin;
+    void *h = ts_rec_handle(r);
+    uint32_t origin = ts_rec_origin(r);
     /* Out of this scope; a shared tensor created in an enclosing scope too
      * goes back to that one (tscope_track_shared). */
     ts_scope_hold_pop_locked(e.idx, r);
@@ -212,9 +213,20 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
     uint32_t base = t->frames[depth - 1].base;
     ts_entry local[32], *moved = local;
     size_t nmoved = 0, moved_cap = 32;
+    const tscope_site *scope_site = t->frames[depth - 1].site;
     while (t->nentries > base) {
         ts_entry e = t->entries[--t->nentries];
-        if (finish_entry(t, e, depth, bt)) {
+        /* The bulk of a scope's end: its own tensors die on the owner's
+         * path (registry.c: a few loads and stores on the record, no lock,
+         * no probe); only the rest take the locked one. */
+        void *h;
+        uint32_t origin;
+        int owned = ts_scope_release_owned(t, e.idx, e.gen_low, depth, scope_site, &h, &origin);
+        if (owned == TS_OWNED_RELEASED) {
+            void (*release)(void *) = ts_origin_get(origin)->release;
+            if (release)
+                release(h);
+        } else if (owned == TS_OWNED_LOCKED && finish_entry(t, e, depth, bt)) {
             if (nmoved == moved_cap) {
                 ts_entry *grown = malloc(moved_cap * 2 * sizeof *grown);
                 if (!grown) {
@@ -471,7 +483,7 @@ void *tscope_detach(void *h) {
         return h;
     ts_lock_handle(h);
     ts_record *r = ts_find_live_locked(h, NULL);
-    if (r && __builtin_expect(r->bits & TS_REC_SCOPE_HOLDS, 0))
+    if (r && __builtin_expect(ts_rec_bits(r) & TS_REC_SCOPE_HOLDS, 0))
         return detach_shared(h); /* unlocks */
     if (r)
         ts_record_set_scope(r, 0);
@@ -509,6 +521,7 @@ static void thread_exit(void *arg) {
         while (t->depth)
             end_top_frame(t, NULL);
     }
+    ts_thread_retire(t);
     ts_current = NULL;
     free(t->entries);
     free(t->frames);
