@@ -259,6 +259,55 @@ void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
     return get_slow(c, k);
 }
 
+void *tscope_cache_get_retained(tscope_cache *c, const tscope_key *k, tscope_cache_pin **pin) {
+    if (pin)
+        *pin = NULL;
+    if (!c || !k || !pin)
+        return NULL;
+    /* Always the locked lookup: a pin is a write (the entry's pin count and
+     * reference), so the lock-free view has nothing to save here. */
+    int valid = cache_key_valid(k);
+    uint64_t hash = valid ? cache_key_hash(k) : 0;
+    void *value = NULL;
+    pthread_mutex_lock(&c->lock);
+    cache_entry *e = valid ? find_locked(c, k, hash) : NULL;
+    if (e) {
+        c->hits++;
+        /* This thread's lock-free hits come first in LRU order. */
+        cache_view *v = cache_view_find(c);
+        if (v)
+            cache_views_drain_locked(c, v);
+        if (c->lru.next != &e->lru) {
+            lru_unlink(e);
+            lru_push_front(c, e);
+        }
+        e->pins++;
+        /* The entry's memory stays until the release, even if it dies. */
+        atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+        value = e->value;
+        *pin = (tscope_cache_pin *)e;
+    } else {
+        c->misses++;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return value;
+}
+
+void tscope_cache_release_retained(tscope_cache_pin *pin) {
+    if (!pin)
+        return;
+    cache_entry *e = (cache_entry *)pin;
+    tscope_cache *c = e->cache;
+    pthread_mutex_lock(&c->lock);
+    int free_now = --e->pins == 0 && e->free_when_unpinned;
+    pthread_mutex_unlock(&c->lock);
+    /* The entry died while pinned: its value_free was left to this, the
+     * last release (never under a cache lock). */
+    if (free_now)
+        c->value_free(e->value);
+    cache_entry_unref(e); /* may free the entry, and the cache after it */
+}
+
 int tscope_cache_remove(tscope_cache *c, const tscope_key *k) {
     if (!c || !k || !cache_key_valid(k))
         return 0;

@@ -163,8 +163,17 @@ void cache_entry_finish(cache_entry *e) {
         if (cancelled)
             cache_entry_unref(e);
     }
-    if (e->value && c->value_free)
-        c->value_free(e->value);
+    if (e->value && c->value_free) {
+        /* A pinned value outlives its entry: the last
+         * tscope_cache_release_retained frees it. */
+        pthread_mutex_lock(&c->lock);
+        int pinned = e->pins != 0;
+        if (pinned)
+            e->free_when_unpinned = 1;
+        pthread_mutex_unlock(&c->lock);
+        if (!pinned)
+            c->value_free(e->value);
+    }
     cache_entry_unref(e);
 }
 

@@ -75,6 +75,11 @@ struct cache_entry {
      */
     atomic_uint refs;
     entry_state state;
+    /* Gets that pinned the value (tscope_cache_get_retained) and have not
+     * released it; when the entry dies with pins left, value_free waits for
+     * the last release (free_when_unpinned).  Both under cache->lock. */
+    unsigned pins;
+    unsigned char free_when_unpinned;
     unsigned nslots;
     entry_slot slots[TSCOPE_KEY_MAX_TENSORS];
     size_t nheld;
