@@ -1,7 +1,17 @@
 /*
- * internal.h -- what the runtime's files share.  Not installed.
+ * internal.h -- what the runtime's core shares with the layers above it.
+ * Not installed.
  *
- * The pieces:
+ * runtime/ by concern, dependencies running one way (a file uses only its
+ * own folder and the ones below it):
+ *   core/      registry, scopes, weak references, watches, options, ...
+ *   report/    leak reports, timeline=                       (uses core/)
+ *   cache/     the weakly keyed cache                        (uses core/)
+ *   lifecycle.c  start-up and exit: options, the exit report (uses core/, report/)
+ * and tensorscope.h, the public API, beside them.  The core's one call up
+ * is ts_init (below).
+ *
+ * The core's pieces:
  *   options.c    TSCOPE_OPTIONS
  *   diag.c       error/warning lines, abort_on_error
  *   origin.c     interned (site, release function, scope site) triples;
@@ -13,10 +23,6 @@
  *   scope.c      per-thread scope stacks
  *   weak.c       weak references
  *   backtrace.c  capture and symbolization of stack traces
- *   report.c     leak reports (text and JSON)
- *   lifecycle.c  start-up and exit (report, finalizers, exitcode), fork
- *   timeline.c   timeline=PATH sampling
- * (cache*.c, the weakly keyed cache, builds on watch.h.)
  */
 #ifndef TSCOPE_RUNTIME_INTERNAL_H
 #define TSCOPE_RUNTIME_INTERNAL_H
@@ -562,15 +568,14 @@ static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created
 }
 
 /* ------------------------------------------------------------------------ */
-/* Reports (report.c) and lifecycle (lifecycle.c)                           */
+/* Start-up (../lifecycle.c)                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Writes the text report with `header`; returns the number of live tensors. */
-size_t ts_report_text(FILE *out, const char *header);
+/* Options, the exit hook, fork handlers; once.  The one call the core makes
+ * out of core/: a thread's first use of the runtime (ts_thread_create)
+ * comes through here, which is also what links the exit hook (leak report,
+ * json=, timeline=, exitcode=) out of the static library. */
 void ts_init(void);
-/* The timeline sampler (timeline.c); both are no-ops without timeline=. */
-void ts_timeline_start(void);
-void ts_timeline_stop(void);
 /* Whether the exit sweep has begun (late releases are then quiet). */
 extern atomic_int ts_exiting;
 /* The holder describer installed by the cache, or NULL. */

@@ -5,7 +5,7 @@
  * distinct stack traces.  Text for people (tscope_report, at exit) and JSON
  * for tools (tscope_report_json, json=PATH); both come from one snapshot.
  */
-#include "internal.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -13,7 +13,9 @@
  * was evicted on another thread while its key tensor was being released --
  * finds it DEAD and only drops its reference.
  */
-#include "cache_internal.h"
+#include "cache_entry.h"
+#include "cache_memory.h"
+#include "cache_table.h"
 
 #include <stdlib.h>
 

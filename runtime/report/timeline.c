@@ -5,7 +5,7 @@
  * "live tensors over time" chart.  Sampling takes each shard lock briefly,
  * one shard at a time; nothing runs when the option is off.
  */
-#include "internal.h"
+#include "report.h"
 
 #include <pthread.h>
 #include <stdlib.h>
