@@ -501,18 +501,18 @@ static inline void ts_thread_live_add(ts_thread *t, long d) {
                           memory_order_relaxed);
 }
 /*
- * A scope end's owner path for entry (idx, gen_low) of the frame at `depth`
- * (registry.c): when the tensor is plainly this scope's (alive, one
- * reference, no rare data, held at exactly this depth), it dies here
- * without a lock (released by the scope begun at `scope_site`) and the
- * answer is TS_OWNED_RELEASED, with its handle and origin for the caller,
- * which calls its release function.  TS_OWNED_GONE: the entry is stale
- * (released, or the record holds another tensor).  TS_OWNED_LOCKED: anything
- * else; the caller takes the locked path, nothing was changed.
+ * A scope end's owner path (registry.c), in bulk: pops the innermost
+ * frame's entries (the frame at `depth`, begun at `scope_site`, its entries
+ * from `base`) newest first, in one pass over this thread's memory, while
+ * each is stale (its tensor released, or its record another tensor's) or
+ * plainly this scope's (alive, one reference, no rare data, held at exactly
+ * this depth): such a tensor dies without a lock or a probe and its release
+ * function is called.  Returns when the frame has no entries left, when the
+ * top entry needs the locked path (it is left on the stack), or when a
+ * release function left scopes open (t->depth > depth).
  */
-enum { TS_OWNED_GONE = 0, TS_OWNED_RELEASED = 1, TS_OWNED_LOCKED = 2 };
-int ts_scope_release_owned(ts_thread *t, uint32_t idx, uint32_t gen_low, uint32_t depth,
-                           const tscope_site *scope_site, void **h_out, uint32_t *origin_out);
+void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
+                        const tscope_site *scope_site);
 
 /* Next generation id for the calling thread (batched from a global counter). */
 void ts_refill_generations(ts_thread *t);
@@ -532,7 +532,14 @@ void ts_report_open_scopes(void);
 /* Frees the lock of the set of warned sites in a fork child. */
 void ts_scope_child_after_fork(void);
 /* Pushes record idx (generation gen) onto the innermost scope. */
-void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
+void ts_scope_push_grow_(ts_thread *t, ts_entry e);
+static inline void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
+    ts_entry e = {idx, (uint32_t)gen};
+    if (__builtin_expect(t->nentries < t->entries_cap, 1))
+        t->entries[t->nentries++] = e;
+    else
+        ts_scope_push_grow_(t, e); /* grows the stack first */
+}
 /* ts_origin_intern through a small per-thread cache (no lock on a hit). */
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope);

@@ -809,28 +809,38 @@ static inline void owned_ring_push(ts_thread *t, ring_entry add) {
         *e = add;
 }
 
-int ts_scope_release_owned(ts_thread *t, uint32_t idx, uint32_t gen_low, uint32_t depth,
-                           const tscope_site *scope_site, void **h_out, uint32_t *origin_out) {
-    ts_record *r = record_at(idx);
-    uint64_t gen = atomic_load_explicit(&r->generation, memory_order_acquire);
-    /* A generation never comes back to life: an entry whose tensor is dead
-     * or whose record holds another tensor now is stale for good. */
-    if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != gen_low)
-        return TS_OWNED_GONE;
-    /* Exactly this depth and no flag: no rare data, no older scope holding. */
-    if (ts_rec_bits(r) != depth << TS_REC_DEPTH_SHIFT || ts_rec_refs(r) != 1 || !t->ring ||
-        ts_slow_track)
-        return TS_OWNED_LOCKED;
-    void *h = ts_rec_handle(r);
-    *h_out = h;
-    *origin_out = ts_rec_origin(r);
-    uint64_t dead = kill_owned(t, r, gen, ts_released_tag(scope_site, TS_RELEASED_BY_SCOPE));
-    owned_ring_push(t, (ring_entry){r, idx, (uint32_t)dead});
-    /* The next track here reuses the tombstone on the hint path. */
-    ts_recent *hint = ts_recent_slot(t->recent, h);
-    if (hint->handle == h && hint->gen == gen)
-        hint->gen = dead;
-    return TS_OWNED_RELEASED;
+void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
+                        const tscope_site *scope_site) {
+    if (!t->ring || ts_slow_track)
+        return; /* no history to keep tombstones in, or stacks / lines to record */
+    uintptr_t released = ts_released_tag(scope_site, TS_RELEASED_BY_SCOPE);
+    while (t->nentries > base && t->depth == depth) {
+        ts_entry e = t->entries[t->nentries - 1];
+        ts_record *r = record_at(e.idx);
+        uint64_t gen = atomic_load_explicit(&r->generation, memory_order_acquire);
+        /* A generation never comes back to life: an entry whose tensor is
+         * dead or whose record holds another tensor now is stale for good. */
+        if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low) {
+            t->nentries--;
+            continue;
+        }
+        /* Exactly this depth and no flag: no rare data, no older scope
+         * holding; one reference.  Else the locked path decides. */
+        if (ts_rec_bits(r) != depth << TS_REC_DEPTH_SHIFT || ts_rec_refs(r) != 1)
+            return;
+        t->nentries--;
+        void *h = ts_rec_handle(r);
+        uint32_t origin = ts_rec_origin(r);
+        uint64_t dead = kill_owned(t, r, gen, released);
+        owned_ring_push(t, (ring_entry){r, e.idx, (uint32_t)dead});
+        /* The next track here reuses the tombstone on the hint path. */
+        ts_recent *hint = ts_recent_slot(t->recent, h);
+        if (hint->handle == h && hint->gen == gen)
+            hint->gen = dead;
+        void (*release)(void *) = ts_origin_get(origin)->release;
+        if (release)
+            release(h); /* user code: may track, release, begin scopes */
+    }
 }
 
 /* ---- the thread list: live counts, history rings ------------------------ */

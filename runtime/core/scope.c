@@ -88,9 +88,7 @@ static void push_entry(ts_thread *t, ts_entry e) {
     t->entries[t->nentries++] = e;
 }
 
-void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
-    push_entry(t, (ts_entry){idx, (uint32_t)gen});
-}
+void ts_scope_push_grow_(ts_thread *t, ts_entry e) { push_entry(t, e); }
 
 /* ---- tokens -------------------------------------------------------------- */
 
@@ -215,18 +213,18 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
     size_t nmoved = 0, moved_cap = 32;
     const tscope_site *scope_site = t->frames[depth - 1].site;
     while (t->nentries > base) {
-        ts_entry e = t->entries[--t->nentries];
         /* The bulk of a scope's end: its own tensors die on the owner's
-         * path (registry.c: a few loads and stores on the record, no lock,
-         * no probe); only the rest take the locked one. */
-        void *h;
-        uint32_t origin;
-        int owned = ts_scope_release_owned(t, e.idx, e.gen_low, depth, scope_site, &h, &origin);
-        if (owned == TS_OWNED_RELEASED) {
-            void (*release)(void *) = ts_origin_get(origin)->release;
-            if (release)
-                release(h);
-        } else if (owned == TS_OWNED_LOCKED && finish_entry(t, e, depth, bt)) {
+         * path (registry.c: a few loads and stores on each record, no lock,
+         * no probe); it stops at an entry that needs the locked one. */
+        ts_scope_end_owned(t, depth, base, scope_site);
+        if (t->depth > depth) { /* a release function left scopes open */
+            end_frames_above(t, depth, "a release function", false, bt);
+            continue;
+        }
+        if (t->nentries == base)
+            break;
+        ts_entry e = t->entries[--t->nentries];
+        if (finish_entry(t, e, depth, bt)) {
             if (nmoved == moved_cap) {
                 ts_entry *grown = malloc(moved_cap * 2 * sizeof *grown);
                 if (!grown) {
