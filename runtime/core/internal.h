@@ -1,7 +1,17 @@
 /*
- * internal.h -- what the runtime's files share.  Not installed.
+ * internal.h -- what the runtime's core shares with the layers above it.
+ * Not installed.
  *
- * The pieces:
+ * runtime/ by concern, dependencies running one way (a file uses only its
+ * own folder and the ones below it):
+ *   core/      registry, scopes, weak references, watches, options, ...
+ *   report/    leak reports, timeline=                       (uses core/)
+ *   cache/     the weakly keyed cache                        (uses core/)
+ *   lifecycle.c  start-up and exit: options, the exit report (uses core/, report/)
+ * and tensorscope.h, the public API, beside them.  The core's one call up
+ * is ts_init (below).
+ *
+ * The core's pieces:
  *   options.c    TSCOPE_OPTIONS
  *   diag.c       error/warning lines, abort_on_error
  *   origin.c     interned (site, release function, scope site) triples;
@@ -13,10 +23,6 @@
  *   scope.c      per-thread scope stacks
  *   weak.c       weak references
  *   backtrace.c  capture and symbolization of stack traces
- *   report.c     leak reports (text and JSON)
- *   lifecycle.c  start-up and exit (report, finalizers, exitcode), fork
- *   timeline.c   timeline=PATH sampling
- * (cache*.c, the weakly keyed cache, builds on watch.h.)
  */
 #ifndef TSCOPE_RUNTIME_INTERNAL_H
 #define TSCOPE_RUNTIME_INTERNAL_H
@@ -145,6 +151,10 @@ enum {
     TS_REC_HAS_EXT = 2u,      /* ext.c holds data for it */
     TS_REC_DIED_AT_EXIT = 4u, /* killed by the exit sweep: late releases are quiet */
     TS_REC_SCOPE_HOLDS = 8u,  /* a shared tensor: ext.c holds older scope holdings */
+    /* A tombstone in the history ring of the thread that released it
+     * (ts_thread.ring): only that thread recycles it, and only that thread
+     * (whose hint names it) reuses it without the shard lock. */
+    TS_REC_PRIVATE = 16u,
 };
 #define TS_REC_FLAG_MASK 0xffu
 #define TS_REC_DEPTH_SHIFT 8
@@ -152,18 +162,69 @@ enum {
 /*
  * One tracked tensor, live or tombstone: 32 bytes.  Records live in slabs
  * that are never freed, so a weak reference may read a stale record safely.
- * All fields but `generation` change only under the owning shard's lock.
+ *
+ * Who may change a record (issue 15: no atomic read-modify-write on the
+ * owner's path):
+ *   - the thread that holds the tensor (created it, or was handed it by the
+ *     program, which then ordered the hand-over) changes its own record with
+ *     plain stores on the fast paths, no lock: track at an address whose
+ *     tombstone it released last (TS_REC_PRIVATE), release of a tensor it
+ *     tracked, and its scopes' ends;
+ *   - anyone else, and every rare case, under the shard lock.
+ * Two threads never act on one tensor at once in a correct program (that
+ * would be a use after release); what else reads a record concurrently
+ * (weak gets, reports, the timeline, another shard-lock holder probing past
+ * it) reads the generation with acquire and the fields as relaxed atomics,
+ * which are plain loads and stores on x86-64 and AArch64.  Tombstones are
+ * recycled only by the history ring that holds them (a shard's, under its
+ * lock, or the releasing thread's own for TS_REC_PRIVATE ones) or by a new
+ * track at the same address.
  */
 typedef struct ts_record {
     _Atomic uint64_t generation; /* live id; id|TS_GEN_DEAD: tombstone; 0: free */
-    void *handle;
-    uint32_t origin;         /* TS_ORIGIN_CREATED */
-    uint32_t bits;           /* flags | scope depth << TS_REC_DEPTH_SHIFT */
-    union {
-        uint32_t refs;       /* live: references */
-        uintptr_t released;  /* tombstone: ts_released_tag() */
-    } u;
+    _Atomic(void *) handle;
+    _Atomic uint32_t origin;     /* TS_ORIGIN_CREATED */
+    _Atomic uint32_t bits;       /* flags | scope depth << TS_REC_DEPTH_SHIFT */
+    _Atomic uintptr_t word;      /* live: references; tombstone: ts_released_tag() */
 } ts_record;
+_Static_assert(sizeof(ts_record) == 32, "a record is 32 bytes (memory per live tensor)");
+
+/* The fields, relaxed (see above: the generation orders them). */
+#define TS_RELAXED memory_order_relaxed
+static inline void *ts_rec_handle(const ts_record *r) {
+    return atomic_load_explicit(&((ts_record *)r)->handle, TS_RELAXED);
+}
+static inline void ts_rec_set_handle(ts_record *r, void *h) {
+    atomic_store_explicit(&r->handle, h, TS_RELAXED);
+}
+static inline uint32_t ts_rec_origin(const ts_record *r) {
+    return atomic_load_explicit(&((ts_record *)r)->origin, TS_RELAXED);
+}
+static inline void ts_rec_set_origin(ts_record *r, uint32_t o) {
+    atomic_store_explicit(&r->origin, o, TS_RELAXED);
+}
+static inline uint32_t ts_rec_bits(const ts_record *r) {
+    return atomic_load_explicit(&((ts_record *)r)->bits, TS_RELAXED);
+}
+static inline void ts_rec_set_bits(ts_record *r, uint32_t b) {
+    atomic_store_explicit(&r->bits, b, TS_RELAXED);
+}
+/* Under the shard lock only: a load and a store, not an atomic or. */
+static inline void ts_rec_add_bits(ts_record *r, uint32_t b) {
+    ts_rec_set_bits(r, ts_rec_bits(r) | b);
+}
+static inline uint32_t ts_rec_refs(const ts_record *r) {
+    return (uint32_t)atomic_load_explicit(&((ts_record *)r)->word, TS_RELAXED);
+}
+static inline void ts_rec_set_refs(ts_record *r, uint32_t n) {
+    atomic_store_explicit(&r->word, (uintptr_t)n, TS_RELAXED);
+}
+static inline uintptr_t ts_rec_released(const ts_record *r) {
+    return atomic_load_explicit(&((ts_record *)r)->word, TS_RELAXED);
+}
+static inline void ts_rec_set_released(ts_record *r, uintptr_t tag) {
+    atomic_store_explicit(&r->word, tag, TS_RELAXED);
+}
 
 /* The record with global index `idx` (shard in the high bits). */
 ts_record *ts_record_at(uint32_t idx);
@@ -180,14 +241,14 @@ static inline bool ts_record_live(const ts_record *r) {
     return g != 0 && !(g & TS_GEN_DEAD);
 }
 static inline uint32_t ts_record_depth(const ts_record *r) {
-    return r->bits >> TS_REC_DEPTH_SHIFT;
+    return ts_rec_bits(r) >> TS_REC_DEPTH_SHIFT;
 }
 /* Whether some scope releases it. */
 static inline bool ts_record_in_scope(const ts_record *r) {
     return ts_record_depth(r) != 0;
 }
 static inline void ts_record_set_scope(ts_record *r, uint32_t depth) {
-    r->bits = (r->bits & TS_REC_FLAG_MASK) | (depth << TS_REC_DEPTH_SHIFT);
+    ts_rec_set_bits(r, (ts_rec_bits(r) & TS_REC_FLAG_MASK) | (depth << TS_REC_DEPTH_SHIFT));
 }
 
 /*
@@ -209,7 +270,7 @@ void ts_scope_hold_pop_shared_(uint32_t idx, ts_record *r);
 static inline void ts_scope_hold_pop_locked(uint32_t idx, ts_record *r) {
     /* Inline: every scope release comes here (an out-of-line call cost a
      * scope 15 instructions a tensor, callgrind, bench_ops scope_100). */
-    if (__builtin_expect(r->bits & TS_REC_SCOPE_HOLDS, 0))
+    if (__builtin_expect(ts_rec_bits(r) & TS_REC_SCOPE_HOLDS, 0))
         ts_scope_hold_pop_shared_(idx, r);
     else
         ts_record_set_scope(r, 0);
@@ -355,9 +416,38 @@ static inline ts_recent *ts_recent_slot(ts_recent *recent, const void *h) {
     return &recent[((uint64_t)(uintptr_t)h * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - TS_RECENT_BITS)];
 }
 
+/* An entry of a released-tensor history ring (a shard's or a thread's):
+ * the record's address, so the push that overwrites an entry checks it with
+ * two loads (no slab lookup), and its index, to recycle it.  The low half of
+ * the generation is enough to tell whether the record is still the tombstone
+ * pushed: a record is reused 2^32 times before a stale entry could match,
+ * and then it only ends one tombstone's history early. */
+typedef struct ts_ring_entry {
+    ts_record *record;
+    uint32_t idx;
+    uint32_t gen_low; /* of the tombstone's generation word */
+} ts_ring_entry;
+/* Whether ring entry e still names the tombstone it was pushed for. */
+static inline bool ts_ring_entry_current(ts_ring_entry e) {
+    uint64_t g = atomic_load_explicit(&e.record->generation, memory_order_relaxed);
+    return (uint32_t)g == e.gen_low && (g & TS_GEN_DEAD);
+}
+
 /* Per-thread state: generation batch, scope stacks, origin cache, recent
- * handles. */
+ * handles, and what the owner's lock-free paths keep instead of the shard's
+ * (registry.c): the history of the tombstones it released, its share of the
+ * live count. */
 typedef struct ts_thread {
+    /* The owner's history ring (TS_REC_PRIVATE tombstones); NULL without
+     * history (released_history=0).  Grows, up to ring_max entries, only
+     * when a push would push out a tombstone still waiting there. */
+    ts_ring_entry *ring;
+    size_t ring_mask, ring_pushed, ring_max;
+    /* Tensors this thread made alive minus those it killed on its fast
+     * paths (may be negative: a tensor handed over); written by this thread
+     * only (a load and a store), read by tscope_live_count. */
+    _Atomic long live;
+    struct ts_thread *next_thread, *prev_thread; /* registry.c's list */
     uint64_t gen_next, gen_end;
     ts_entry *entries;
     uint32_t nentries, entries_cap;
@@ -400,6 +490,30 @@ static inline uint64_t ts_hint_live(const void *h, ts_record **record_out) {
     return g;
 }
 
+/* registry.c: a new thread state joins the list tscope_live_count reads,
+ * with its history ring; at the thread's exit its tombstones go to their
+ * shards' rings and its live count to the total. */
+void ts_thread_attach(ts_thread *t);
+void ts_thread_retire(ts_thread *t);
+/* The owner's counter: a load and a store, no read-modify-write. */
+static inline void ts_thread_live_add(ts_thread *t, long d) {
+    atomic_store_explicit(&t->live, atomic_load_explicit(&t->live, memory_order_relaxed) + d,
+                          memory_order_relaxed);
+}
+/*
+ * A scope end's owner path (registry.c), in bulk: pops the innermost
+ * frame's entries (the frame at `depth`, begun at `scope_site`, its entries
+ * from `base`) newest first, in one pass over this thread's memory, while
+ * each is stale (its tensor released, or its record another tensor's) or
+ * plainly this scope's (alive, one reference, no rare data, held at exactly
+ * this depth): such a tensor dies without a lock or a probe and its release
+ * function is called.  Returns when the frame has no entries left, when the
+ * top entry needs the locked path (it is left on the stack), or when a
+ * release function left scopes open (t->depth > depth).
+ */
+void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
+                        const tscope_site *scope_site);
+
 /* Next generation id for the calling thread (batched from a global counter). */
 void ts_refill_generations(ts_thread *t);
 static inline uint64_t ts_next_generation(ts_thread *t) {
@@ -418,7 +532,14 @@ void ts_report_open_scopes(void);
 /* Frees the lock of the set of warned sites in a fork child. */
 void ts_scope_child_after_fork(void);
 /* Pushes record idx (generation gen) onto the innermost scope. */
-void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen);
+void ts_scope_push_grow_(ts_thread *t, ts_entry e);
+static inline void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
+    ts_entry e = {idx, (uint32_t)gen};
+    if (__builtin_expect(t->nentries < t->entries_cap, 1))
+        t->entries[t->nentries++] = e;
+    else
+        ts_scope_push_grow_(t, e); /* grows the stack first */
+}
 /* ts_origin_intern through a small per-thread cache (no lock on a hit). */
 uint32_t ts_thread_intern(ts_thread *t, ts_origin_kind kind, const tscope_site *site,
                           void (*release)(void *), const tscope_site *scope);
@@ -454,15 +575,14 @@ static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created
 }
 
 /* ------------------------------------------------------------------------ */
-/* Reports (report.c) and lifecycle (lifecycle.c)                           */
+/* Start-up (../lifecycle.c)                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Writes the text report with `header`; returns the number of live tensors. */
-size_t ts_report_text(FILE *out, const char *header);
+/* Options, the exit hook, fork handlers; once.  The one call the core makes
+ * out of core/: a thread's first use of the runtime (ts_thread_create)
+ * comes through here, which is also what links the exit hook (leak report,
+ * json=, timeline=, exitcode=) out of the static library. */
 void ts_init(void);
-/* The timeline sampler (timeline.c); both are no-ops without timeline=. */
-void ts_timeline_start(void);
-void ts_timeline_stop(void);
 /* Whether the exit sweep has begun (late releases are then quiet). */
 extern atomic_int ts_exiting;
 /* The holder describer installed by the cache, or NULL. */

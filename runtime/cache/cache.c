@@ -1,5 +1,12 @@
 /*
- * cache.c -- caches keyed weakly by tensors: the public API.
+ * cache.c -- caches keyed weakly by tensors: the public API, the top of the
+ * cache's files (it uses all of them; none of them calls it):
+ *   cache_key.c      keys                      (uses: core)
+ *   cache_table.c    the table and LRU list    (uses: keys)
+ *   cache_fast.c     per-thread views          (uses: table)
+ *   cache_memory.c   the cache struct's memory (uses: views)
+ *   cache_entry.c    an entry's life, watches  (uses: table, memory, core)
+ *   cache_holders.c  the leak-report describer (uses: the types, core)
  *
  * A chained hash table (power-of-two buckets, grown as entries come) plus an
  * intrusive doubly linked LRU list, both guarded by one mutex per cache:
@@ -8,9 +15,12 @@
  * cancels, value_free) happens after the lock is dropped, on entries that
  * have already been unlinked (see cache_entry.c).
  */
+#include "cache_entry.h"
 #include "cache_fast.h"
-#include "cache_internal.h"
-#include "internal.h" /* ts_diag: one prefix for every runtime message */
+#include "cache_holders.h"
+#include "cache_memory.h"
+#include "cache_table.h"
+#include "core/internal.h" /* ts_diag: one prefix for every runtime message */
 
 #include <errno.h>
 #include <stdio.h>
@@ -18,98 +28,6 @@
 #include <string.h>
 
 #define INITIAL_BUCKETS 16
-
-/* ---- table and LRU list (all under c->lock) --------------------------- */
-
-/* log2 of a power of two. */
-static unsigned log2_of(size_t n) {
-    return (unsigned)__builtin_ctzll((unsigned long long)n);
-}
-
-static cache_entry **bucket_of(tscope_cache *c, uint64_t hash) {
-    return &c->buckets[cache_hash_index(hash, log2_of(c->nbuckets))];
-}
-
-static cache_entry *find_locked(tscope_cache *c, const tscope_key *k, uint64_t hash) {
-    for (cache_entry *e = *bucket_of(c, hash); e; e = e->chain)
-        if (cache_key_matches(&e->key, k, hash))
-            return e;
-    return NULL;
-}
-
-static void lru_unlink(cache_entry *e) {
-    e->lru.prev->next = e->lru.next;
-    e->lru.next->prev = e->lru.prev;
-}
-
-static void lru_push_front(tscope_cache *c, cache_entry *e) {
-    e->lru.prev = &c->lru;
-    e->lru.next = c->lru.next;
-    c->lru.next->prev = &e->lru;
-    c->lru.next = &e->lru;
-}
-
-void cache_unlink_locked(tscope_cache *c, cache_entry *e) {
-    cache_entry **p = bucket_of(c, e->key.hash);
-    while (*p != e)
-        p = &(*p)->chain;
-    *p = e->chain;
-    e->chain = NULL;
-    lru_unlink(e);
-    e->state = ENTRY_DEAD;
-    c->size--;
-    /* Hits remembered by the views may name this entry: forget them all. */
-    atomic_store_explicit(&c->version,
-                          atomic_load_explicit(&c->version, memory_order_relaxed) + 1,
-                          memory_order_release);
-}
-
-void cache_touch_locked(tscope_cache *c, cache_entry *e, uint64_t serial, uint64_t hash) {
-    for (cache_entry *x = *bucket_of(c, hash); x; x = x->chain) {
-        if (x == e) {
-            if (x->serial == serial && c->lru.next != &x->lru) {
-                lru_unlink(x);
-                lru_push_front(c, x);
-            }
-            return;
-        }
-    }
-}
-
-/* Doubles the bucket array when the table gets fuller than 3/4.  Failing to
- * grow only makes chains longer, so it is not an error. */
-static void maybe_grow_locked(tscope_cache *c) {
-    if (c->size * 4 <= c->nbuckets * 3)
-        return;
-    size_t n = c->nbuckets * 2;
-    cache_entry **b = calloc(n, sizeof *b);
-    if (!b)
-        return;
-    for (size_t i = 0; i < c->nbuckets; i++) {
-        cache_entry *e = c->buckets[i];
-        while (e) {
-            cache_entry *next = e->chain;
-            cache_entry **dst = &b[cache_hash_index(e->key.hash, log2_of(n))];
-            e->chain = *dst;
-            *dst = e;
-            e = next;
-        }
-    }
-    free(c->buckets);
-    c->buckets = b;
-    c->nbuckets = n;
-}
-
-static void insert_locked(tscope_cache *c, cache_entry *e) {
-    cache_entry **b = bucket_of(c, e->key.hash);
-    e->chain = *b;
-    *b = e;
-    lru_push_front(c, e);
-    e->state = ENTRY_LIVE;
-    e->serial = ++c->next_serial;
-    c->size++;
-    maybe_grow_locked(c);
-}
 
 /* ---- creation and destruction ------------------------------------------ */
 
@@ -143,16 +61,6 @@ tscope_cache *tscope_cache_new(size_t capacity, void (*value_free)(void *value))
     c->id = atomic_fetch_add_explicit(&next_id, 1, memory_order_relaxed);
     cache_holders_add(c);
     return c;
-}
-
-void cache_unref(tscope_cache *c) {
-    if (atomic_fetch_sub_explicit(&c->refs, 1, memory_order_acq_rel) != 1)
-        return;
-    pthread_mutex_destroy(&c->lock);
-    pthread_mutex_destroy(&c->watch_lock);
-    cache_views_free(c);
-    free(c->buckets);
-    free(c);
 }
 
 /* Unlinks every entry under the lock and returns them as a list (through
@@ -205,7 +113,7 @@ static __attribute__((noinline)) void *get_locked(tscope_cache *c, const tscope_
                                                    int valid, uint64_t hash) {
     void *value = NULL;
     pthread_mutex_lock(&c->lock);
-    cache_entry *e = valid ? find_locked(c, k, hash) : NULL;
+    cache_entry *e = valid ? cache_find_locked(c, k, hash) : NULL;
     cache_view *v = valid ? cache_view_get_locked(c) : NULL;
     if (e) {
         c->hits++;
@@ -214,10 +122,7 @@ static __attribute__((noinline)) void *get_locked(tscope_cache *c, const tscope_
             cache_views_drain_locked(c, v);
             cache_view_fill_locked(c, v, e, k);
         }
-        if (c->lru.next != &e->lru) {
-            lru_unlink(e);
-            lru_push_front(c, e);
-        }
+        cache_lru_to_front(c, e);
         value = e->value;
     } else {
         c->misses++;
@@ -259,12 +164,58 @@ void *tscope_cache_get(tscope_cache *c, const tscope_key *k) {
     return get_slow(c, k);
 }
 
+void *tscope_cache_get_retained(tscope_cache *c, const tscope_key *k, tscope_cache_pin **pin) {
+    if (pin)
+        *pin = NULL;
+    if (!c || !k || !pin)
+        return NULL;
+    /* Always the locked lookup: a pin is a write (the entry's pin count and
+     * reference), so the lock-free view has nothing to save here. */
+    int valid = cache_key_valid(k);
+    uint64_t hash = valid ? cache_key_hash(k) : 0;
+    void *value = NULL;
+    pthread_mutex_lock(&c->lock);
+    cache_entry *e = valid ? cache_find_locked(c, k, hash) : NULL;
+    if (e) {
+        c->hits++;
+        /* This thread's lock-free hits come first in LRU order. */
+        cache_view *v = cache_view_find(c);
+        if (v)
+            cache_views_drain_locked(c, v);
+        cache_lru_to_front(c, e);
+        e->pins++;
+        /* The entry's memory stays until the release, even if it dies. */
+        atomic_fetch_add_explicit(&e->refs, 1, memory_order_relaxed);
+        value = e->value;
+        *pin = (tscope_cache_pin *)e;
+    } else {
+        c->misses++;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return value;
+}
+
+void tscope_cache_release_retained(tscope_cache_pin *pin) {
+    if (!pin)
+        return;
+    cache_entry *e = (cache_entry *)pin;
+    tscope_cache *c = e->cache;
+    pthread_mutex_lock(&c->lock);
+    int free_now = --e->pins == 0 && e->free_when_unpinned;
+    pthread_mutex_unlock(&c->lock);
+    /* The entry died while pinned: its value_free was left to this, the
+     * last release (never under a cache lock). */
+    if (free_now)
+        c->value_free(e->value);
+    cache_entry_unref(e); /* may free the entry, and the cache after it */
+}
+
 int tscope_cache_remove(tscope_cache *c, const tscope_key *k) {
     if (!c || !k || !cache_key_valid(k))
         return 0;
     uint64_t hash = cache_key_hash(k);
     pthread_mutex_lock(&c->lock);
-    cache_entry *e = find_locked(c, k, hash);
+    cache_entry *e = cache_find_locked(c, k, hash);
     if (e)
         cache_unlink_locked(c, e);
     pthread_mutex_unlock(&c->lock);
@@ -326,7 +277,7 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k, void *valu
     }
     /* Lock-free hits count for the LRU order before anything is evicted. */
     cache_views_drain_locked(c, NULL);
-    cache_entry *old = find_locked(c, k, hash);
+    cache_entry *old = cache_find_locked(c, k, hash);
     if (old) {
         cache_unlink_locked(c, old);
         /* Storing the same value again must not free it under the new entry. */
@@ -334,7 +285,7 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k, void *valu
             old->value = NULL;
         dead[ndead++] = old;
     }
-    insert_locked(c, e);
+    cache_insert_locked(c, e);
     if (c->size > c->capacity) {
         cache_entry *victim = entry_of(c->lru.prev); /* never e: at the head */
         cache_unlink_locked(c, victim);

@@ -51,6 +51,7 @@ ts_thread *ts_thread_create(void) {
     }
     t->serial = atomic_fetch_add(&next_serial, 1) & 0xffffff;
     t->token_base = (uintptr_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS);
+    ts_thread_attach(t);
     ts_current = t;
     pthread_setspecific(thread_key, t);
     return t;
@@ -87,9 +88,7 @@ static void push_entry(ts_thread *t, ts_entry e) {
     t->entries[t->nentries++] = e;
 }
 
-void ts_scope_push(ts_thread *t, uint32_t idx, uint64_t gen) {
-    push_entry(t, (ts_entry){idx, (uint32_t)gen});
-}
+void ts_scope_push_grow_(ts_thread *t, ts_entry e) { push_entry(t, e); }
 
 /* ---- tokens -------------------------------------------------------------- */
 
@@ -180,8 +179,8 @@ static int finish_entry(ts_thread *t, ts_entry e, uint32_t depth, const ts_backt
         return 1;
     }
     const tscope_site *scope_site = t->frames[depth - 1].site;
-    void *h = r->handle;
-    uint32_t origin = r->origin;
+    void *h = ts_rec_handle(r);
+    uint32_t origin = ts_rec_origin(r);
     /* Out of this scope; a shared tensor created in an enclosing scope too
      * goes back to that one (tscope_track_shared). */
     ts_scope_hold_pop_locked(e.idx, r);
@@ -212,7 +211,18 @@ static void end_top_frame(ts_thread *t, const ts_backtrace *bt) {
     uint32_t base = t->frames[depth - 1].base;
     ts_entry local[32], *moved = local;
     size_t nmoved = 0, moved_cap = 32;
+    const tscope_site *scope_site = t->frames[depth - 1].site;
     while (t->nentries > base) {
+        /* The bulk of a scope's end: its own tensors die on the owner's
+         * path (registry.c: a few loads and stores on each record, no lock,
+         * no probe); it stops at an entry that needs the locked one. */
+        ts_scope_end_owned(t, depth, base, scope_site);
+        if (t->depth > depth) { /* a release function left scopes open */
+            end_frames_above(t, depth, "a release function", false, bt);
+            continue;
+        }
+        if (t->nentries == base)
+            break;
         ts_entry e = t->entries[--t->nentries];
         if (finish_entry(t, e, depth, bt)) {
             if (nmoved == moved_cap) {
@@ -471,7 +481,7 @@ void *tscope_detach(void *h) {
         return h;
     ts_lock_handle(h);
     ts_record *r = ts_find_live_locked(h, NULL);
-    if (r && __builtin_expect(r->bits & TS_REC_SCOPE_HOLDS, 0))
+    if (r && __builtin_expect(ts_rec_bits(r) & TS_REC_SCOPE_HOLDS, 0))
         return detach_shared(h); /* unlocks */
     if (r)
         ts_record_set_scope(r, 0);
@@ -509,6 +519,7 @@ static void thread_exit(void *arg) {
         while (t->depth)
             end_top_frame(t, NULL);
     }
+    ts_thread_retire(t);
     ts_current = NULL;
     free(t->entries);
     free(t->frames);

@@ -25,7 +25,7 @@
 #ifndef TSCOPE_RUNTIME_CACHE_FAST_H
 #define TSCOPE_RUNTIME_CACHE_FAST_H
 
-#include "cache_internal.h"
+#include "cache_table.h"
 
 #include <stdatomic.h>
 

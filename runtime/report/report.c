@@ -5,7 +5,7 @@
  * distinct stack traces.  Text for people (tscope_report, at exit) and JSON
  * for tools (tscope_report_json, json=PATH); both come from one snapshot.
  */
-#include "internal.h"
+#include "report.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +28,7 @@ typedef struct snapshot {
 
 static void collect(uint32_t idx, ts_record *r, void *arg) {
     snapshot *s = arg;
-    if (r->bits & TS_REC_DIED_AT_EXIT)
+    if (ts_rec_bits(r) & TS_REC_DIED_AT_EXIT)
         return;
     if (s->n == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 256;
@@ -40,14 +40,14 @@ static void collect(uint32_t idx, ts_record *r, void *arg) {
         s->items = grown;
         s->cap = cap;
     }
-    const ts_origin *o = ts_origin_get(r->origin);
+    const ts_origin *o = ts_origin_get(ts_rec_origin(r));
     item *it = &s->items[s->n++];
-    it->handle = r->handle;
+    it->handle = ts_rec_handle(r);
     it->gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     it->created = o->site;
     it->scope = o->scope;
     it->bt = NULL;
-    if (r->bits & TS_REC_HAS_EXT) {
+    if (ts_rec_bits(r) & TS_REC_HAS_EXT) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e)

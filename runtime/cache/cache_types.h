@@ -1,9 +1,7 @@
 /*
- * cache_internal.h -- the data structures shared by the cache's files:
- *   cache.c          the public API (get/put/remove/clear/free/stats)
- *   cache_entry.c    an entry's life: its watches on key tensors, its death
- *   cache_holders.c  the list of live caches and the leak-report describer
- *   cache_fast.c     per-thread views: hits without the lock
+ * cache_types.h -- the data structures the cache's files share (only types:
+ * each file's functions are declared in its own header, and the files call
+ * each other one way, see cache.c).
  *
  * Locks, in the only order they are ever nested:
  *   holders list lock -> cache->lock
@@ -13,12 +11,12 @@
  * watch_lock around tscope_watch_cancel_ (see cache_entry.c for why).
  * value_free and other user code never run under any cache lock.
  */
-#ifndef TSCOPE_RUNTIME_CACHE_INTERNAL_H
-#define TSCOPE_RUNTIME_CACHE_INTERNAL_H
+#ifndef TSCOPE_RUNTIME_CACHE_TYPES_H
+#define TSCOPE_RUNTIME_CACHE_TYPES_H
 
 #include "cache_key.h"
 #include "tensorscope.h"
-#include "watch.h"
+#include "core/watch.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -75,6 +73,11 @@ struct cache_entry {
      */
     atomic_uint refs;
     entry_state state;
+    /* Gets that pinned the value (tscope_cache_get_retained) and have not
+     * released it; when the entry dies with pins left, value_free waits for
+     * the last release (free_when_unpinned).  Both under cache->lock. */
+    unsigned pins;
+    unsigned char free_when_unpinned;
     unsigned nslots;
     entry_slot slots[TSCOPE_KEY_MAX_TENSORS];
     size_t nheld;
@@ -110,54 +113,5 @@ struct tscope_cache {
     atomic_uint refs;
     tscope_cache *holders_next; /* in the list of live caches */
 };
-
-/* --- cache_entry.c ------------------------------------------------------ */
-
-/*
- * Makes an entry for `k` (valid) holding `value`: PENDING, with one watch per
- * distinct key tensor and the declared held handles recorded.  Returns NULL
- * with *dead_key set when a key tensor is no longer alive, NULL with
- * *dead_key clear when out of memory.  The value is not freed here.
- */
-cache_entry *cache_entry_new(tscope_cache *c, const tscope_key *k, uint64_t hash,
-                             void *value, void *const *handles, size_t n,
-                             const tscope_site *at, int *dead_key);
-
-/* Declares the held handles that are key tensors as ephemeral references
- * (tscope_watch_hold_).  Called once the entry is otherwise set up. */
-void cache_entry_declare_holds(cache_entry *e);
-
-/*
- * Finishes an entry that its caller moved to ENTRY_DEAD (or found DOOMED)
- * and that nobody else can reach through the table any more: cancels its
- * remaining watches, frees the value, drops the entry's own reference.
- * Call with no cache lock held.
- */
-void cache_entry_finish(cache_entry *e);
-
-/* Drops one reference to `e`; the last one frees it (and drops the cache). */
-void cache_entry_unref(cache_entry *e);
-
-/* --- cache.c -------------------------------------------------------------- */
-
-/* Unlinks LIVE entry `e` from table and LRU list and marks it DEAD.
- * Call under c->lock. */
-void cache_unlink_locked(tscope_cache *c, cache_entry *e);
-
-/* Moves entry `e` to the front of the LRU list if it is still the live
- * entry with that serial in the bucket of `hash` (e may be a dangling
- * pointer: it is only compared until found).  Call under c->lock. */
-void cache_touch_locked(tscope_cache *c, cache_entry *e, uint64_t serial, uint64_t hash);
-
-/* Drops one reference to the cache struct; the last one frees it. */
-void cache_unref(tscope_cache *c);
-
-/* --- cache_holders.c ----------------------------------------------------- */
-
-/* Adds a new cache to the list the leak-report describer searches, and
- * installs the describer on first use. */
-void cache_holders_add(tscope_cache *c);
-/* Removes a cache from that list (at tscope_cache_free). */
-void cache_holders_remove(tscope_cache *c);
 
 #endif

@@ -12,7 +12,7 @@
  *    PyTorch crow_indices bug.  Declared key references are ephemeral and
  *    never keep the tensor alive, so they are not named.
  */
-#include "cache_internal.h"
+#include "cache_holders.h"
 
 #include <stdio.h>
 

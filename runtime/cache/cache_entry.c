@@ -13,7 +13,9 @@
  * was evicted on another thread while its key tensor was being released --
  * finds it DEAD and only drops its reference.
  */
-#include "cache_internal.h"
+#include "cache_entry.h"
+#include "cache_memory.h"
+#include "cache_table.h"
 
 #include <stdlib.h>
 
@@ -163,8 +165,17 @@ void cache_entry_finish(cache_entry *e) {
         if (cancelled)
             cache_entry_unref(e);
     }
-    if (e->value && c->value_free)
-        c->value_free(e->value);
+    if (e->value && c->value_free) {
+        /* A pinned value outlives its entry: the last
+         * tscope_cache_release_retained frees it. */
+        pthread_mutex_lock(&c->lock);
+        int pinned = e->pins != 0;
+        if (pinned)
+            e->free_when_unpinned = 1;
+        pthread_mutex_unlock(&c->lock);
+        if (!pinned)
+            c->value_free(e->value);
+    }
     cache_entry_unref(e);
 }
 

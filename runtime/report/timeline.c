@@ -5,7 +5,7 @@
  * "live tensors over time" chart.  Sampling takes each shard lock briefly,
  * one shard at a time; nothing runs when the option is off.
  */
-#include "internal.h"
+#include "report.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -34,7 +34,7 @@ static struct timespec started;
 static void count_record(uint32_t idx, ts_record *r, void *arg) {
     (void)idx;
     sample *s = arg;
-    const tscope_site *site = ts_origin_get(r->origin)->site;
+    const tscope_site *site = ts_origin_get(ts_rec_origin(r))->site;
     s->total++;
     /* Few sites per program: a linear scan of the last few hits is enough. */
     for (size_t i = s->n; i > 0; i--)

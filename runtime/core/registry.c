@@ -42,21 +42,8 @@
 #define SLOT_TAG_SHIFT 21
 #define SLOT_LOCAL_MASK ((1u << SLOT_TAG_SHIFT) - 1)
 
-/* 16 bytes: the record's address, so the push that overwrites an entry
- * checks it with two loads (no slab lookup), and its index, to recycle it.
- * The low half of the generation is enough to tell whether the record is
- * still the tombstone pushed: a record is reused 2^32 times before a stale
- * entry could match, and then it only ends one tombstone's history early. */
-typedef struct ring_entry {
-    ts_record *record;
-    uint32_t idx;
-    uint32_t gen_low; /* of the tombstone's generation word */
-} ring_entry;
-/* Whether ring entry e still names the tombstone it was pushed for. */
-static inline bool ring_entry_current(ring_entry e) {
-    uint64_t g = atomic_load_explicit(&e.record->generation, memory_order_relaxed);
-    return (uint32_t)g == e.gen_low && (g & TS_GEN_DEAD);
-}
+typedef ts_ring_entry ring_entry; /* internal.h: shared with the threads' rings */
+#define ring_entry_current ts_ring_entry_current
 
 /* 128 bytes, aligned: a shard's lock never shares a cache line (or the
  * pair the prefetcher fetches together) with another's, and a shard's
@@ -157,7 +144,7 @@ static inline uint32_t table_probe(ts_shard *s, const void *h, uint64_t hash, si
         /* SLOT_DELETED has every tag bit set: the explicit test keeps it
          * from matching a handle whose tag is all ones. */
         if ((v & ~SLOT_LOCAL_MASK) == tag && v != SLOT_DELETED &&
-            shard_record(s, slot_local(v))->handle == h) {
+            ts_rec_handle(shard_record(s, slot_local(v))) == h) {
             *slot_out = pos;
             return shard_global(s, slot_local(v));
         }
@@ -192,7 +179,7 @@ static bool table_rehash(ts_shard *s, size_t min_entries) {
         uint32_t v = s->slots[i];
         if (v == SLOT_EMPTY || v == SLOT_DELETED)
             continue;
-        size_t pos = hash_handle(shard_record(s, slot_local(v))->handle) & (cap - 1);
+        size_t pos = hash_handle(ts_rec_handle(shard_record(s, slot_local(v)))) & (cap - 1);
         while (slots[pos] != SLOT_EMPTY)
             pos = (pos + 1) & (cap - 1);
         slots[pos] = v;
@@ -254,14 +241,14 @@ static uint32_t record_alloc(ts_shard *s) {
 }
 
 static void record_free(ts_shard *s, uint32_t idx, ts_record *r) {
-    if (r->bits & TS_REC_HAS_EXT) {
+    if (ts_rec_bits(r) & TS_REC_HAS_EXT) {
         ts_ext_lock();
         ts_ext_drop(idx);
         ts_ext_unlock();
     }
     atomic_store_explicit(&r->generation, 0, memory_order_release);
-    r->handle = NULL;
-    r->bits = 0;
+    ts_rec_set_handle(r, NULL);
+    ts_rec_set_bits(r, 0);
     if (s->nfree == s->free_cap) {
         size_t cap = s->free_cap ? s->free_cap * 2 : 256;
         uint32_t *fl = realloc(s->free_list, cap * sizeof *fl);
@@ -282,7 +269,7 @@ __attribute__((noinline)) static bool quarantine_setup(ts_shard *s, uint32_t idx
     if (want)
         s->ring = calloc(cap, sizeof *s->ring);
     if (!s->ring) {
-        table_remove(s, r->handle);
+        table_remove(s, ts_rec_handle(r));
         record_free(s, idx, r);
         return false;
     }
@@ -296,7 +283,7 @@ __attribute__((noinline)) static bool quarantine_setup(ts_shard *s, uint32_t idx
 __attribute__((noinline)) static void quarantine_evict(ts_shard *s, ring_entry old) {
     if (!ring_entry_current(old))
         return;
-    table_remove(s, old.record->handle);
+    table_remove(s, ts_rec_handle(old.record));
     record_free(s, old.idx, old.record);
 }
 
@@ -326,7 +313,7 @@ static inline void quarantine_push(ts_shard *s, uint32_t idx, ts_record *r) {
 __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r,
                                                       const ts_backtrace *release_bt,
                                                       struct tscope_watch_ **fire) {
-    if (r->bits & TS_REC_HAS_EXT) {
+    if (ts_rec_bits(r) & TS_REC_HAS_EXT) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e) {
@@ -349,7 +336,7 @@ __attribute__((noinline)) static void kill_ext_locked(uint32_t idx, ts_record *r
             ts_ext *e = ts_ext_get(idx, true);
             if (e) {
                 e->released_bt = bt;
-                r->bits |= TS_REC_HAS_EXT;
+                ts_rec_add_bits(r, TS_REC_HAS_EXT);
             } else {
                 free(bt);
             }
@@ -365,10 +352,11 @@ static inline void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     /* Weak references read NULL from here on. */
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
-    r->u.released = released;
-    r->bits &= TS_REC_FLAG_MASK; /* no scope releases a tombstone */
+    ts_rec_set_released(r, released);
+    /* No scope releases a tombstone; the shard's ring holds it. */
+    ts_rec_set_bits(r, ts_rec_bits(r) & TS_REC_FLAG_MASK & ~(uint32_t)TS_REC_PRIVATE);
     shard_live_add(s, -1);
-    if ((r->bits & TS_REC_HAS_EXT) || release_bt)
+    if ((ts_rec_bits(r) & TS_REC_HAS_EXT) || release_bt)
         kill_ext_locked(idx, r, release_bt, fire);
     if (to_quarantine)
         quarantine_push(s, idx, r);
@@ -378,14 +366,14 @@ int ts_release_record_locked(uint32_t idx, ts_record *r, uintptr_t released,
                              const ts_backtrace *release_bt, struct tscope_watch_ **fire) {
     ts_shard *s = &shards[idx >> TS_LOCAL_BITS];
     *fire = NULL;
-    if (r->u.refs > 1) {
-        r->u.refs--;
-        if (r->bits & TS_REC_HAS_EXT) {
+    if (ts_rec_refs(r) > 1) {
+        ts_rec_set_refs(r, ts_rec_refs(r) - 1);
+        if (ts_rec_bits(r) & TS_REC_HAS_EXT) {
             /* Only ephemeral references left?  Then the holders die first:
              * they give their references back with ordinary releases. */
             ts_ext_lock();
             ts_ext *e = ts_ext_get(idx, false);
-            if (e && e->holds && e->holds == r->u.refs) {
+            if (e && e->holds && e->holds == ts_rec_refs(r)) {
                 struct tscope_watch_ **link = &e->watches, *tail = NULL;
                 while (*link) {
                     struct tscope_watch_ *w = *link;
@@ -435,10 +423,10 @@ static void report_lost(void *h, uint64_t gen, uint32_t origin, const tscope_sit
 /* Makes r (a fresh record or a tombstone being reused) the new tensor's,
  * up to its generation, which the caller publishes last. */
 static inline void record_start(ts_record *r, void *h, uint32_t origin, uint32_t depth) {
-    r->handle = h;
-    r->origin = origin;
-    r->u.refs = 1;
-    r->bits = depth << TS_REC_DEPTH_SHIFT;
+    ts_rec_set_handle(r, h);
+    ts_rec_set_origin(r, origin);
+    ts_rec_set_refs(r, 1);
+    ts_rec_set_bits(r, depth << TS_REC_DEPTH_SHIFT);
 }
 
 /* Under h's shard lock: one more creation of the live shared tensor r
@@ -448,7 +436,7 @@ static inline void record_start(ts_record *r, void *h, uint32_t origin, uint32_t
  * tensor pops one (ts_scope_hold_pop_locked).  Returns whether the creation
  * joined the scope (the caller then pushes the scope entry). */
 static bool shared_join_locked(uint32_t idx, ts_record *r, uint32_t depth) {
-    r->u.refs++;
+    ts_rec_set_refs(r, ts_rec_refs(r) + 1);
     if (!depth)
         return false; /* this creation's reference is the program's */
     uint32_t held = ts_record_depth(r);
@@ -457,7 +445,7 @@ static bool shared_join_locked(uint32_t idx, ts_record *r, uint32_t depth) {
         ts_ext *e = ts_ext_get(idx, true);
         bool ok = false;
         if (e) {
-            r->bits |= TS_REC_HAS_EXT;
+            ts_rec_add_bits(r, TS_REC_HAS_EXT);
             if (e->nscope_holds == e->scope_holds_cap) {
                 uint32_t cap = e->scope_holds_cap ? e->scope_holds_cap * 2 : 4;
                 uint32_t *grown = realloc(e->scope_holds, cap * sizeof *grown);
@@ -468,7 +456,7 @@ static bool shared_join_locked(uint32_t idx, ts_record *r, uint32_t depth) {
             }
             if (e->nscope_holds < e->scope_holds_cap) {
                 e->scope_holds[e->nscope_holds++] = held;
-                r->bits |= TS_REC_SCOPE_HOLDS;
+                ts_rec_add_bits(r, TS_REC_SCOPE_HOLDS);
                 ok = true;
             }
         }
@@ -488,7 +476,7 @@ void ts_scope_hold_pop_shared_(uint32_t idx, ts_record *r) {
     if (e && e->nscope_holds)
         depth = e->scope_holds[--e->nscope_holds];
     if (!e || !e->nscope_holds)
-        r->bits &= ~(uint32_t)TS_REC_SCOPE_HOLDS;
+        ts_rec_set_bits(r, ts_rec_bits(r) & ~(uint32_t)TS_REC_SCOPE_HOLDS);
     ts_ext_unlock();
     ts_record_set_scope(r, depth);
 }
@@ -517,7 +505,7 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
         r = record_at(idx);
         if (shared && ts_record_live(r)) {
             uint64_t live_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-            if (r->u.refs == UINT32_MAX) { /* cannot count more: left alone */
+            if (ts_rec_refs(r) == UINT32_MAX) { /* cannot count more: left alone */
                 ts_lock_release(&s->lock);
                 free(bt);
                 return h;
@@ -539,13 +527,13 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
         }
         if (ts_record_live(r)) {
             lost_gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-            lost_origin = r->origin;
+            lost_origin = ts_rec_origin(r);
             kill_locked(s, idx, r, ts_released_tag(created, TS_RELEASED_LOST), NULL,
                         &lost_watches, false);
         }
         /* The tombstone is replaced: the new tensor reuses its record (its
          * ring entry no longer matches and will be skipped). */
-        if (r->bits & TS_REC_HAS_EXT) {
+        if (ts_rec_bits(r) & TS_REC_HAS_EXT) {
             ts_ext_lock();
             ts_ext_drop(idx);
             ts_ext_unlock();
@@ -567,7 +555,7 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
         ts_ext *e = ts_ext_get(idx, true);
         if (e) {
             e->created_bt = bt;
-            r->bits |= TS_REC_HAS_EXT;
+            ts_rec_add_bits(r, TS_REC_HAS_EXT);
             bt = NULL;
         }
         ts_ext_unlock();
@@ -624,7 +612,7 @@ static void report_double_release(void *h, uint32_t idx, uint64_t gen, uint32_t 
     ts_record *r = record_at(idx);
     /* Copy the traces while the tombstone is certainly still this one. */
     if (atomic_load_explicit(&r->generation, memory_order_relaxed) == (gen | TS_GEN_DEAD) &&
-        (r->bits & TS_REC_HAS_EXT)) {
+        (ts_rec_bits(r) & TS_REC_HAS_EXT)) {
         ts_ext_lock();
         ts_ext *e = ts_ext_get(idx, false);
         if (e && e->created_bt) {
@@ -699,9 +687,9 @@ static int release_any(void *h, const tscope_site *at, void *caller_pc, bool inn
     ts_record *r = record_at(idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     if (gen & TS_GEN_DEAD) {
-        uint32_t origin = r->origin;
-        uintptr_t released = r->u.released;
-        bool quiet = r->bits & TS_REC_DIED_AT_EXIT;
+        uint32_t origin = ts_rec_origin(r);
+        uintptr_t released = ts_rec_released(r);
+        bool quiet = ts_rec_bits(r) & TS_REC_DIED_AT_EXIT;
         ts_lock_release(&s->lock);
         if (quiet || inner) {
             /* Finalized by the exit sweep, which never calls the real
@@ -716,7 +704,7 @@ static int release_any(void *h, const tscope_site *at, void *caller_pc, bool inn
         return double_release_verdict(released);
     }
     struct tscope_watch_ *fire;
-    uint32_t origin = r->origin;
+    uint32_t origin = ts_rec_origin(r);
     int died = ts_release_record_locked(idx, r, ts_released_tag(at, TS_RELEASED_AT), bt, &fire);
     ts_lock_release(&s->lock);
     if (bt)
@@ -749,24 +737,172 @@ void tscope_release_inner(void *h, const tscope_site *at) {
  * (the release paths' common case), written out: calling kill_locked cost
  * ~38 instructions a release more (callgrind, bench_ops track_release).
  * Weak references read NULL from here on.  Returns the dead generation
- * word; the caller pushes the tombstone to the history. */
+ * word; the caller pushes the tombstone to the shard's history. */
 static inline uint64_t kill_plain_locked(ts_shard *s, ts_record *r, uint64_t gen,
                                          const tscope_site *at) {
     uint64_t dead = gen | TS_GEN_DEAD;
     atomic_store_explicit(&r->generation, dead, memory_order_release);
-    r->u.released = ts_released_tag(at, TS_RELEASED_AT);
-    r->bits = 0;
+    ts_rec_set_released(r, ts_released_tag(at, TS_RELEASED_AT));
+    ts_rec_set_bits(r, 0);
     shard_live_add(s, -1);
     return dead;
+}
+
+/* ---- the owner's paths: no lock, no atomic read-modify-write ------------ */
+
+/* The owner's kill of its live record r (no rare data, one reference): the
+ * release store of the dead generation is what weak references and other
+ * threads read; the rest are plain stores.  The tombstone goes to the
+ * thread's own history ring (the caller pushes it). */
+static inline uint64_t kill_owned(ts_thread *t, ts_record *r, uint64_t gen, uintptr_t released) {
+    uint64_t dead = gen | TS_GEN_DEAD;
+    atomic_store_explicit(&r->generation, dead, memory_order_release);
+    ts_rec_set_released(r, released);
+    ts_rec_set_bits(r, TS_REC_PRIVATE);
+    ts_thread_live_add(t, -1);
+    return dead;
+}
+
+/* Recycles a tombstone pushed out of a thread's history ring, under its
+ * shard's lock, if the entry is still that tombstone (a new track at its
+ * address reuses the record, and the entry then no longer matches). */
+static void owned_evict(ring_entry old) {
+    ts_shard *s = &shards[old.idx >> TS_LOCAL_BITS];
+    ts_lock_acquire(&s->lock);
+    if (ring_entry_current(old) && (ts_rec_bits(old.record) & TS_REC_PRIVATE)) {
+        table_remove(s, ts_rec_handle(old.record));
+        record_free(s, old.idx, old.record);
+    }
+    ts_lock_release(&s->lock);
+}
+
+/* Push number n (ring_pushed already counts it) would overwrite a tombstone
+ * still waiting: the ring doubles while it is below its maximum (so a
+ * thread that keeps few tombstones keeps a small ring), else that tombstone
+ * is recycled. */
+__attribute__((noinline)) static void owned_ring_wrap(ts_thread *t, size_t n, ring_entry add) {
+    size_t cap = t->ring_mask + 1;
+    if (cap < t->ring_max) {
+        ring_entry *grown = malloc(2 * cap * sizeof *grown);
+        if (grown) {
+            for (size_t k = 0; k < cap; k++) /* oldest first */
+                grown[k] = t->ring[(n + k) & t->ring_mask];
+            grown[cap] = add;
+            free(t->ring);
+            t->ring = grown;
+            t->ring_mask = 2 * cap - 1;
+            t->ring_pushed = cap + 1;
+            return;
+        }
+    }
+    owned_evict(t->ring[n & t->ring_mask]);
+    t->ring[n & t->ring_mask] = add;
+}
+
+/* Remembers the owner's new tombstone (t->ring must exist). */
+static inline void owned_ring_push(ts_thread *t, ring_entry add) {
+    size_t n = t->ring_pushed++;
+    ring_entry *e = &t->ring[n & t->ring_mask];
+    if (__builtin_expect(n > t->ring_mask && ring_entry_current(*e), 0))
+        owned_ring_wrap(t, n, add);
+    else
+        *e = add;
+}
+
+void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
+                        const tscope_site *scope_site) {
+    if (!t->ring || ts_slow_track)
+        return; /* no history to keep tombstones in, or stacks / lines to record */
+    uintptr_t released = ts_released_tag(scope_site, TS_RELEASED_BY_SCOPE);
+    while (t->nentries > base && t->depth == depth) {
+        ts_entry e = t->entries[t->nentries - 1];
+        ts_record *r = record_at(e.idx);
+        uint64_t gen = atomic_load_explicit(&r->generation, memory_order_acquire);
+        /* A generation never comes back to life: an entry whose tensor is
+         * dead or whose record holds another tensor now is stale for good. */
+        if ((gen & TS_GEN_DEAD) || gen == 0 || (uint32_t)gen != e.gen_low) {
+            t->nentries--;
+            continue;
+        }
+        /* Exactly this depth and no flag: no rare data, no older scope
+         * holding; one reference.  Else the locked path decides. */
+        if (ts_rec_bits(r) != depth << TS_REC_DEPTH_SHIFT || ts_rec_refs(r) != 1)
+            return;
+        t->nentries--;
+        void *h = ts_rec_handle(r);
+        uint32_t origin = ts_rec_origin(r);
+        uint64_t dead = kill_owned(t, r, gen, released);
+        owned_ring_push(t, (ring_entry){r, e.idx, (uint32_t)dead});
+        /* The next track here reuses the tombstone on the hint path. */
+        ts_recent *hint = ts_recent_slot(t->recent, h);
+        if (hint->handle == h && hint->gen == gen)
+            hint->gen = dead;
+        void (*release)(void *) = ts_origin_get(origin)->release;
+        if (release)
+            release(h); /* user code: may track, release, begin scopes */
+    }
+}
+
+/* ---- the thread list: live counts, history rings ------------------------ */
+
+static ts_lock threads_lock;
+static ts_thread *threads_head;
+/* The live counts of threads that exited (modulo 2^64, like the sum). */
+static size_t exited_live;
+
+void ts_thread_attach(ts_thread *t) {
+    size_t want = ts_opts.released_history, max = 1;
+    if (want) {
+        while (max < want)
+            max *= 2;
+        size_t cap = max < 256 ? max : 256;
+        t->ring = calloc(cap, sizeof *t->ring);
+        if (t->ring) {
+            t->ring_mask = cap - 1;
+            t->ring_max = max;
+        }
+    }
+    ts_lock_acquire(&threads_lock);
+    t->next_thread = threads_head;
+    if (threads_head)
+        threads_head->prev_thread = t;
+    threads_head = t;
+    ts_lock_release(&threads_lock);
+}
+
+void ts_thread_retire(ts_thread *t) {
+    /* Its tombstones join their shards' histories, oldest first: a double
+     * release after the thread is gone is still reported. */
+    if (t->ring) {
+        size_t cap = t->ring_mask + 1, n = t->ring_pushed;
+        for (size_t k = n > cap ? n - cap : 0; k < n; k++) {
+            ring_entry e = t->ring[k & t->ring_mask];
+            ts_shard *s = &shards[e.idx >> TS_LOCAL_BITS];
+            ts_lock_acquire(&s->lock);
+            if (ring_entry_current(e) && (ts_rec_bits(e.record) & TS_REC_PRIVATE)) {
+                ts_rec_set_bits(e.record, ts_rec_bits(e.record) & ~(uint32_t)TS_REC_PRIVATE);
+                quarantine_push(s, e.idx, e.record);
+            }
+            ts_lock_release(&s->lock);
+        }
+        free(t->ring);
+        t->ring = NULL;
+    }
+    ts_lock_acquire(&threads_lock);
+    if (t->prev_thread)
+        t->prev_thread->next_thread = t->next_thread;
+    else
+        threads_head = t->next_thread;
+    if (t->next_thread)
+        t->next_thread->prev_thread = t->prev_thread;
+    exited_live += (size_t)atomic_load_explicit(&t->live, memory_order_relaxed);
+    ts_lock_release(&threads_lock);
 }
 
 /* A ts_recent for record idx; its shard is kept as an offset into
  * shards[], so the hint paths find it with one add. */
 static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx) {
     return (ts_recent){h, gen, r, idx, (idx >> TS_LOCAL_BITS) * (uint32_t)sizeof(ts_shard)};
-}
-static inline ts_shard *hint_shard(const ts_recent *hint) {
-    return (ts_shard *)((char *)shards + hint->shard_offset);
 }
 
 /*
@@ -796,7 +932,7 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
         /* A tombstone at this address: the new tensor reuses its record.
          * A live tensor here was lost; stacks or watches need ext.c. */
         r = record_at(idx);
-        if (ts_record_live(r) || (r->bits & TS_REC_HAS_EXT))
+        if (ts_record_live(r) || (ts_rec_bits(r) & TS_REC_HAS_EXT))
             goto general;
     } else {
         if (__builtin_expect(table_full(s), 0))
@@ -845,7 +981,8 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
     ts_record *r = record_at(idx);
     uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
     /* Dead already, shared, or with watches / stacks: the general path. */
-    if (__builtin_expect((gen & TS_GEN_DEAD) || r->u.refs != 1 || (r->bits & TS_REC_HAS_EXT), 0)) {
+    if (__builtin_expect((gen & TS_GEN_DEAD) || ts_rec_refs(r) != 1 ||
+                             (ts_rec_bits(r) & TS_REC_HAS_EXT), 0)) {
         ts_lock_release(&s->lock);
         return release_general(h, at, caller_pc);
     }
@@ -882,29 +1019,28 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     if (__builtin_expect(t && h, 1)) {
         ts_recent *hint = ts_recent_slot(t->recent, h);
         /* This thread released a tensor here last: if that tombstone is
-         * still the record of this address, the new tensor reuses it. */
+         * still the record of this address and in this thread's history
+         * (TS_REC_PRIVATE: nobody else recycles it), the new tensor reuses
+         * it, with plain stores and no lock. */
         if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
             /* The last creation's origin (ts_thread_origin's first cache,
              * which holds only TS_ORIGIN_CREATED entries). */
             const origin_cache_entry *c = &t->last_created;
             ts_record *r = hint->record;
-            ts_shard *s = hint_shard(hint);
             if (c->site == created && c->release == release && c->scope == t->scope_site &&
-                c->origin && t->gen_next != t->gen_end && ts_lock_try(&s->lock)) {
-                if (atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
-                    !(r->bits & TS_REC_HAS_EXT)) {
-                    uint64_t gen = t->gen_next++;
-                    uint32_t depth = t->depth;
-                    record_start(r, h, c->origin, depth);
-                    shard_live_add(s, 1);
-                    atomic_store_explicit(&r->generation, gen, memory_order_release);
-                    ts_lock_release(&s->lock);
-                    hint->gen = gen;
-                    if (depth)
-                        return track_push_scope(t, hint->idx, gen, h);
-                    return h;
-                }
-                ts_lock_release(&s->lock);
+                c->origin && t->gen_next != t->gen_end &&
+                atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
+                (ts_rec_bits(r) & (TS_REC_PRIVATE | TS_REC_HAS_EXT)) == TS_REC_PRIVATE) {
+                uint64_t gen = t->gen_next++;
+                uint32_t depth = t->depth;
+                record_start(r, h, c->origin, depth);
+                ts_thread_live_add(t, 1);
+                /* Publishes the fields to weak references and reports. */
+                atomic_store_explicit(&r->generation, gen, memory_order_release);
+                hint->gen = gen;
+                if (depth)
+                    return track_push_scope(t, hint->idx, gen, h);
+                return h;
             }
         }
     }
@@ -916,16 +1052,13 @@ void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *c
     return h ? track_general(h, release, created, TS_CALLER_PC(), true) : NULL;
 }
 
-/* The end of a hint-path release whose ring push overwrites a tombstone
- * still waiting there: recycles it, stores the entry, unlocks and updates
- * the hint.  Out of line and reached by a tail call, so the hint path
+/* The end of an owner release whose history push meets a tombstone still
+ * waiting there.  Out of line and reached by a tail call, so the hint path
  * itself needs no frame. */
-__attribute__((noinline)) static int release_hint_evict(ts_shard *s, ring_entry *e, ts_record *r,
-                                                        uint64_t dead, ts_recent *hint) {
-    quarantine_evict(s, *e);
-    *e = (ring_entry){r, hint->idx, (uint32_t)dead};
-    ts_lock_release(&s->lock);
-    hint->gen = dead;
+__attribute__((noinline)) static int release_owned_wrap(ts_thread *t, size_t n, ring_entry add,
+                                                        ts_recent *hint) {
+    owned_ring_wrap(t, n, add);
+    hint->gen |= TS_GEN_DEAD;
     return 1;
 }
 
@@ -934,27 +1067,24 @@ int tscope_release(void *h, const tscope_site *at) {
     if (__builtin_expect(t && h, 1)) { /* no ts_slow_track test: see tscope_track */
         ts_recent *hint = ts_recent_slot(t->recent, h);
         /* This thread tracked the tensor here last: if it is still that
-         * tensor (generations are never reused), no probe is needed. */
+         * tensor (generations are never reused), no probe is needed, and the
+         * tensor is this thread's to release (the program ordered any
+         * hand-over): plain stores, no lock. */
         if (hint->handle == h && !(hint->gen & TS_GEN_DEAD)) {
             ts_record *r = hint->record;
-            uint32_t idx = hint->idx;
-            ts_shard *s = hint_shard(hint);
-            if (ts_lock_try(&s->lock)) {
-                uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-                if (gen == hint->gen && r->u.refs == 1 && !(r->bits & TS_REC_HAS_EXT) &&
-                    s->ring) {
-                    uint64_t dead = kill_plain_locked(s, r, gen, at);
-                    /* quarantine_push(), with the eviction out of line. */
-                    bool evict;
-                    ring_entry *e = ring_claim(s, &evict);
-                    if (__builtin_expect(evict, 0))
-                        return release_hint_evict(s, e, r, dead, hint);
-                    *e = (ring_entry){r, idx, (uint32_t)dead};
-                    ts_lock_release(&s->lock);
-                    hint->gen = dead;
-                    return 1;
-                }
-                ts_lock_release(&s->lock);
+            uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
+            if (gen == hint->gen && ts_rec_refs(r) == 1 &&
+                !(ts_rec_bits(r) & TS_REC_HAS_EXT) && t->ring) {
+                uint64_t dead = kill_owned(t, r, gen, ts_released_tag(at, TS_RELEASED_AT));
+                /* owned_ring_push(), with the wrap out of line. */
+                size_t n = t->ring_pushed++;
+                ring_entry *e = &t->ring[n & t->ring_mask];
+                ring_entry add = {r, hint->idx, (uint32_t)dead};
+                if (__builtin_expect(n > t->ring_mask && ring_entry_current(*e), 0))
+                    return release_owned_wrap(t, n, add, hint);
+                *e = add;
+                hint->gen = dead;
+                return 1;
             }
         }
     }
@@ -969,8 +1099,8 @@ void tscope_retain(void *h) {
     uint32_t idx = table_find(s, h, NULL);
     if (idx != TS_NO_INDEX) {
         ts_record *r = record_at(idx);
-        if (ts_record_live(r) && r->u.refs < UINT32_MAX)
-            r->u.refs++;
+        if (ts_record_live(r) && ts_rec_refs(r) < UINT32_MAX)
+            ts_rec_set_refs(r, ts_rec_refs(r) + 1);
     }
     ts_lock_release(&s->lock);
 }
@@ -1007,12 +1137,20 @@ ts_record *ts_find_live_locked(void *h, uint32_t *idx_out) {
 }
 
 size_t tscope_live_count(void) {
+    /* Shards count what the locked paths did, threads what their owner
+     * paths did; a tensor made alive by one and killed by the other leaves
+     * +1 here and -1 there, so the parts are summed modulo 2^64. */
     size_t n = 0;
     for (unsigned i = 0; i < TS_NSHARDS; i++) {
         ts_lock_acquire(&shards[i].lock);
         n += shards[i].live;
         ts_lock_release(&shards[i].lock);
     }
+    ts_lock_acquire(&threads_lock);
+    n += exited_live;
+    for (ts_thread *t = threads_head; t; t = t->next_thread)
+        n += (size_t)atomic_load_explicit(&t->live, memory_order_relaxed);
+    ts_lock_release(&threads_lock);
     return n;
 }
 
@@ -1048,11 +1186,11 @@ size_t ts_finalize_at_exit(void) {
                 ts_record *r = record_at(idx);
                 struct tscope_watch_ *fire = NULL;
                 uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
-                void *h = r->handle;
-                uint32_t origin = r->origin;
-                if (ts_record_live(r) && (r->bits & TS_REC_HAS_EXT)) {
+                void *h = ts_rec_handle(r);
+                uint32_t origin = ts_rec_origin(r);
+                if (ts_record_live(r) && (ts_rec_bits(r) & TS_REC_HAS_EXT)) {
                     kill_locked(s, idx, r, 0, NULL, &fire, false);
-                    r->bits |= TS_REC_DIED_AT_EXIT;
+                    ts_rec_add_bits(r, TS_REC_DIED_AT_EXIT);
                 }
                 ts_lock_release(&s->lock);
                 if (fire) {
@@ -1120,6 +1258,8 @@ void ts_registry_parent_after_fork(void) {
 
 void ts_registry_child_after_fork(void) {
     ts_ext_reset_after_fork();
+    /* The other threads' states stay listed: their tensors still exist here. */
+    ts_lock_release(&threads_lock);
     for (unsigned i = 0; i < TS_NSHARDS; i++)
         ts_lock_release(&shards[i].lock);
 }

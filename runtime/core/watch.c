@@ -39,14 +39,14 @@ static tscope_watch_ *add_watch(void *h, uint64_t gen,
         return NULL;
     }
     if (origin_out)
-        *origin_out = r->origin;
+        *origin_out = ts_rec_origin(r);
     w->record = idx;
     ts_ext_lock();
     ts_ext *e = ts_ext_get(idx, true);
     if (e) {
         w->next = e->watches;
         e->watches = w;
-        r->bits |= TS_REC_HAS_EXT;
+        ts_rec_add_bits(r, TS_REC_HAS_EXT);
     }
     ts_ext_unlock();
     ts_unlock_handle(h);
