@@ -120,8 +120,38 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
   B.CreateCall(trackFor(Api, R), {Created, Release, Site});
 }
 
+/// A release that happens only when the call's result says so (realloc:
+/// `success: returns_nonnull`).  The call always runs; after it, on
+/// success, the runtime is told as for a release inside a library's body
+/// (tscope_release_inner: a handle it never tracked is ignored without a
+/// report).  Placed right after the call, so before the track of what the
+/// same call creates (realloc may return the address it was given).
+static void instrumentConditionalRelease(CallBase &CB, const FunctionRoles &R,
+                                         RuntimeApi &Api, Constant *Site) {
+  IRBuilder<> B(CB.getContext());
+  B.SetInsertPoint(insertionPointAfter(CB));
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  SmallVector<Value *, 2> Args;
+  for (unsigned Index : R.Releases)
+    if (Value *Arg = roleArgument(CB, Index))
+      Args.push_back(Arg);
+  if (Args.empty())
+    return;
+  if (Value *Ok = successOf(B, CB, R.ReleaseSuccess)) {
+    Instruction *Then =
+        SplitBlockAndInsertIfThen(Ok, B.GetInsertPoint(), /*Unreachable=*/false);
+    B.SetInsertPoint(Then);
+  }
+  for (Value *Arg : Args)
+    B.CreateCall(Api.releaseInner(), {Arg, Site});
+}
+
 void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
                                              const FunctionRoles &R) {
+  if (R.ReleaseSuccess != SuccessCondition::Always) {
+    instrumentConditionalRelease(CB, R, Api, Api.siteFor(CB, apiNameOf(CB)));
+    return;
+  }
   Value *Proceed = nullptr;
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
@@ -143,13 +173,17 @@ bool RoleCallInstrumenter::runInApiBody(Function &F) {
   for (auto &[CB, R] : roleCalls(F, Roles)) {
     if (!isDeclaredLifetimeRole(*R) || R->Releases.empty())
       continue;
+    Changed = true;
+    if (R->ReleaseSuccess != SuccessCondition::Always) {
+      instrumentConditionalRelease(*CB, *R, Api, Api.siteFor(*CB, apiNameOf(*CB)));
+      continue;
+    }
     IRBuilder<> B(CB);
     B.SetCurrentDebugLocation(CB->getDebugLoc());
     Constant *Site = Api.siteFor(*CB, apiNameOf(*CB));
     for (unsigned Index : R->Releases)
       if (Value *Arg = roleArgument(*CB, Index))
         B.CreateCall(Api.releaseInner(), {Arg, Site});
-    Changed = true;
   }
   return Changed;
 }
@@ -186,7 +220,8 @@ bool RoleCallInstrumenter::run(Function &F) {
       instrumentCreate(*CB, *R);
     if (R->CreatesOut)
       instrumentCreateOut(*CB, *R);
-    // Last: it may move CB into a block of its own.
+    // Last: it may move CB into a block of its own; a conditional release
+    // goes right after CB, so before the create's track.
     if (!R->Releases.empty())
       instrumentRelease(*CB, *R);
   }

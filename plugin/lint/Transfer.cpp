@@ -321,7 +321,13 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       loseTrack(V, St); // released or not: the helper's va_arg loop decides
       continue;
     }
-    if (Rel)
+    if (Rel && R->ReleaseSuccess != SuccessCondition::Always) {
+      // Released only when the call succeeds (realloc): the lint cannot
+      // tell the outcomes apart at the call, so it stops following the
+      // argument (docs/apis/libc.md#realloc).
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      loseTrack(V, St);
+    } else if (Rel)
       releaseValue(V, Arg, CE, *R, St);
     else if (Cons)
       consumeValue(V, CE, St);

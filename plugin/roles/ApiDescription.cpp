@@ -140,8 +140,8 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.AcceptsNull && E.Role != ApiRole::Releases)
       return "'accepts_null' belongs to releases entries, not '" + Role + "'";
-    if (E.Success && E.Role != ApiRole::CreatesOut)
-      return "'success' belongs to creates_out entries, not '" + Role + "'";
+    if (E.Success && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
+      return "'success' belongs to creates_out and releases entries, not '" + Role + "'";
     return "";
   }
 };
@@ -456,6 +456,7 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   case ApiRole::Releases:
     R.Releases.push_back(Param);
     R.ReleaseAcceptsNull = E.AcceptsNull.value_or(true);
+    R.ReleaseSuccess = E.Success.value_or(SuccessCondition::Always);
     break;
   case ApiRole::Retains: R.Retains.push_back(Param); break;
   case ApiRole::Consumes: R.Consumes.push_back(Param); break;

@@ -77,6 +77,8 @@ void dumpRoles(const RoleTable &Table, llvm::raw_ostream &OS) {
     printIndexes(OS, "releases", R->Releases);
     if (!R->Releases.empty())
       OS << " accepts_null=" << (R->ReleaseAcceptsNull ? 1 : 0);
+    if (!R->Releases.empty() && R->ReleaseSuccess != SuccessCondition::Always)
+      OS << " success=" << successName(R->ReleaseSuccess);
     printIndexes(OS, "retains", R->Retains);
     printIndexes(OS, "consumes", R->Consumes);
     printIndexes(OS, "detaches", R->Detaches);

@@ -93,9 +93,11 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
   if (High.Releases.empty()) {
     High.Releases = Low.Releases;
     High.ReleaseAcceptsNull = Low.ReleaseAcceptsNull;
+    High.ReleaseSuccess = Low.ReleaseSuccess;
   } else if (!Low.Releases.empty() && Low.Source == RoleSource::ApiFile &&
              High.Source != RoleSource::ApiFile) {
     High.ReleaseAcceptsNull = Low.ReleaseAcceptsNull;
+    High.ReleaseSuccess = Low.ReleaseSuccess;
   }
   if (High.Retains.empty())
     High.Retains = Low.Retains;
@@ -127,8 +129,10 @@ void unite(FunctionRoles &Into, const FunctionRoles &From) {
   if (Into.ReleaseFunction.empty())
     Into.ReleaseFunction = From.ReleaseFunction;
   Into.Shared |= From.Shared;
-  if (Into.Releases.empty() && !From.Releases.empty())
+  if (Into.Releases.empty() && !From.Releases.empty()) {
     Into.ReleaseAcceptsNull = From.ReleaseAcceptsNull;
+    Into.ReleaseSuccess = From.ReleaseSuccess;
+  }
   addUnique(Into.Releases, From.Releases);
   addUnique(Into.Retains, From.Retains);
   addUnique(Into.Consumes, From.Consumes);

@@ -70,6 +70,11 @@ struct FunctionRoles {
 
   std::vector<unsigned> Releases; ///< releases argument i
   bool ReleaseAcceptsNull = true; ///< release(NULL) is a no-op
+  /// When the releases happen: Always, or only when the call's result says
+  /// so (`success: returns_nonnull` on realloc: on failure the argument
+  /// stays the caller's).  Conditional releases are told to the runtime
+  /// after the call (tscope_release_inner) and stop the lint's tracking.
+  SuccessCondition ReleaseSuccess = SuccessCondition::Always;
   std::vector<unsigned> Retains;
   std::vector<unsigned> Consumes;
   std::vector<unsigned> Detaches;
