@@ -2,6 +2,8 @@
 #include "RoleCalls.h"
 #include "ApiBodies.h"
 #include "IRSurgery.h"
+#include "MemberCalls.h"
+#include "../roles/MemberRoles.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -21,17 +23,27 @@ static Function *directCallee(const CallBase &CB) {
 
 const FunctionRoles *rolesOfCallee(const RoleTable &Roles, const CallBase &CB) {
   Function *Callee = directCallee(CB);
-  if (!Callee || Callee->isIntrinsic() || Callee->getName().starts_with("tscope_"))
+  const FunctionRoles *R = nullptr;
+  if (!Callee) {
+    // A call through a described member or macro (MemberCalls.h).
+    StringRef Tag = roleTagOf(CB);
+    R = Tag.empty() ? nullptr : Roles.lookup(Tag);
+    return R && R->hasTensorRole() ? R : nullptr;
+  }
+  if (Callee->isIntrinsic() || Callee->getName().starts_with("tscope_"))
     return nullptr;
-  const FunctionRoles *R = Roles.lookup(Callee->getName());
+  R = Roles.lookup(Callee->getName());
   if (!R || !R->hasTensorRole())
     return nullptr;
   return R;
 }
 
 /// The API name a site records: the C name, or the readable C++ name.
-static std::string apiNameOf(const CallBase &CB) {
-  StringRef Name = directCallee(CB)->getName();
+static std::string apiNameOf(const CallBase &CB, const FunctionRoles &R) {
+  Function *Callee = directCallee(CB);
+  if (!Callee)
+    return R.DisplayName; // a member or a macro: "OrtApi::ReleaseValue"
+  StringRef Name = Callee->getName();
   if (Name.starts_with("_Z"))
     return llvm::demangle(Name.str());
   return Name.str();
@@ -65,6 +77,36 @@ roleCalls(Function &F, const RoleTable &Roles) {
   return Calls;
 }
 
+Value *RoleCallInstrumenter::releaseOf(IRBuilder<> &B, CallBase &CB,
+                                       const FunctionRoles &R, bool Out) {
+  StringRef Name = Out ? outReleaseOf(R) : R.ReleaseFunction;
+  Constant *None = ConstantPointerNull::get(Api.ptrTy());
+  if (Name.empty())
+    return None;
+  // `release: '->deleter'`: the object's own member (MemberCalls.h).
+  if (Name.starts_with(ObjectMemberPrefix)) {
+    std::optional<uint64_t> Off = Roles.memberOffset(memberReleaseOffsetKey(R.Name, Name, Out));
+    return Off ? objectMemberRelease(*CB.getModule(), *Off) : None;
+  }
+  // `release: OrtApi::ReleaseValue`: read from the table the create was
+  // called through, right after the create.
+  if (std::optional<uint64_t> Off = Roles.memberOffset(Name)) {
+    std::optional<uint64_t> Own = Roles.memberOffset(R.Name);
+    Value *Slot = calledSlot(CB);
+    if (!Own || !Slot || roleTagOf(CB).empty())
+      return None; // created by a plain function: no table at hand
+    Value *At = B.CreateGEP(B.getInt8Ty(), Slot,
+                            B.getInt64((int64_t)*Off - (int64_t)*Own), "tscope.release.slot");
+    return B.CreateLoad(Api.ptrTy(), At, "tscope.release.fn");
+  }
+  // A `static inline` release (Python's Py_DECREF) exists only where the
+  // module uses it: declaring it as an external symbol would not link.
+  if (!CB.getModule()->getFunction(Name) && Roles.isLocalFunction(Name))
+    return None;
+  Constant *F = Api.releaseFunction(Name);
+  return F ? F : None;
+}
+
 void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
                                             const FunctionRoles &R) {
   if (!CB.getType()->isPointerTy())
@@ -72,10 +114,8 @@ void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
   IRBuilder<> B(CB.getContext());
   B.SetInsertPoint(insertionPointAfter(CB));
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Release = Api.releaseFunction(R.ReleaseFunction);
-  if (!Release)
-    Release = ConstantPointerNull::get(Api.ptrTy());
-  B.CreateCall(trackFor(Api, R), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
+  Value *Release = releaseOf(B, CB, R, /*Out=*/false);
+  B.CreateCall(trackFor(Api, R), {&CB, Release, Api.siteFor(CB, apiNameOf(CB, R))});
 }
 
 /// The i1 "the out-parameter create succeeded" after `CB`, built at `B`.
@@ -106,10 +146,8 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
   IRBuilder<> B(CB.getContext());
   B.SetInsertPoint(insertionPointAfter(CB));
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Release = Api.releaseFunction(R.ReleaseFunction);
-  if (!Release)
-    Release = ConstantPointerNull::get(Api.ptrTy());
-  Constant *Site = Api.siteFor(CB, apiNameOf(CB));
+  Value *Release = releaseOf(B, CB, R, /*Out=*/true);
+  Constant *Site = Api.siteFor(CB, apiNameOf(CB, R));
   if (Value *Ok = successOf(B, CB, R.Success)) {
     // Track only on success: on failure the out-parameter may be garbage.
     Instruction *Then =
@@ -125,7 +163,7 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
   Value *Proceed = nullptr;
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Site = Api.siteFor(CB, apiNameOf(CB));
+  Constant *Site = Api.siteFor(CB, apiNameOf(CB, R));
   for (unsigned Index : R.Releases) {
     Value *Arg = roleArgument(CB, Index);
     if (!Arg)
@@ -145,7 +183,7 @@ bool RoleCallInstrumenter::runInApiBody(Function &F) {
       continue;
     IRBuilder<> B(CB);
     B.SetCurrentDebugLocation(CB->getDebugLoc());
-    Constant *Site = Api.siteFor(*CB, apiNameOf(*CB));
+    Constant *Site = Api.siteFor(*CB, apiNameOf(*CB, *R));
     for (unsigned Index : R->Releases)
       if (Value *Arg = roleArgument(*CB, Index))
         B.CreateCall(Api.releaseInner(), {Arg, Site});
