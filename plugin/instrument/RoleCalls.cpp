@@ -176,8 +176,38 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
     runOnlyIf(CB, Proceed);
 }
 
+/// The parameter of `F` that `V` is, directly or (at -O0) loaded from the
+/// stack slot that only the parameter was stored to; or null.
+static const Argument *parameterValue(const Function &F, Value *V) {
+  V = V->stripPointerCasts();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A;
+  auto *L = dyn_cast<LoadInst>(V);
+  auto *Slot = L ? dyn_cast<AllocaInst>(L->getPointerOperand()) : nullptr;
+  if (!Slot)
+    return nullptr;
+  const Argument *Stored = nullptr;
+  for (const User *U : Slot->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    const auto *S = dyn_cast<StoreInst>(U);
+    if (!S || S->getPointerOperand() != Slot)
+      return nullptr; // the slot's address escapes, or is written otherwise
+    const auto *A = dyn_cast<Argument>(S->getValueOperand()->stripPointerCasts());
+    if (!A || (Stored && Stored != A))
+      return nullptr;
+    Stored = A;
+  }
+  return Stored;
+}
+
 bool RoleCallInstrumenter::runInApiBody(Function &F) {
   bool Changed = false;
+  // A release whose body releases the same object again (Python's
+  // Py_XDECREF calls Py_DECREF on its argument): its caller already told
+  // the runtime of that release, once; telling it again would count a
+  // shared object's reference twice.
+  const FunctionRoles *Own = Roles.lookup(F.getName());
   for (auto &[CB, R] : roleCalls(F, Roles)) {
     if (!isDeclaredLifetimeRole(*R) || R->Releases.empty())
       continue;
@@ -185,9 +215,13 @@ bool RoleCallInstrumenter::runInApiBody(Function &F) {
     B.SetCurrentDebugLocation(CB->getDebugLoc());
     Constant *Site = Api.siteFor(*CB, apiNameOf(*CB, *R));
     for (unsigned Index : R->Releases)
-      if (Value *Arg = roleArgument(*CB, Index))
+      if (Value *Arg = roleArgument(*CB, Index)) {
+        const Argument *P = Own ? parameterValue(F, Arg) : nullptr;
+        if (P && llvm::is_contained(Own->Releases, P->getArgNo() + 1))
+          continue;
         B.CreateCall(Api.releaseInner(), {Arg, Site});
-    Changed = true;
+        Changed = true;
+      }
   }
   return Changed;
 }

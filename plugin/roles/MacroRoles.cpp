@@ -79,7 +79,7 @@ public:
   }
 
 private:
-  /// The key of the innermost macro with roles whose expansion `CE` is the
+  /// The key of the outermost macro with roles whose expansion `CE` is the
   /// outermost call of, or "".
   std::string claim(const CallExpr *CE) {
     std::string Key;
@@ -92,13 +92,13 @@ private:
       SourceLocation Start = SM.getImmediateExpansionRange(L).getBegin();
       if (!Claimed.insert(Start.getRawEncoding()).second)
         break; // an outer call of this expansion has it (and the outer ones)
-      if (Key.empty()) {
-        StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
-        std::string K = macroKey(Name);
-        if (const FunctionRoles *R = Table.lookup(K))
-          if (R->hasTensorRole())
-            Key = K;
-      }
+      // The outermost macro with roles names the call: what the program
+      // wrote (PyArray_ZEROS, not the PyArray_Zeros it expands to).
+      StringRef Name = Lexer::getImmediateMacroName(L, SM, Ctx.getLangOpts());
+      std::string K = macroKey(Name);
+      if (const FunctionRoles *R = Table.lookup(K))
+        if (R->hasTensorRole())
+          Key = K;
       L = Start;
     }
     return Key;

@@ -15,7 +15,9 @@
 // `PyArray_FromAny(m, PyArray_DescrFromType(t), ...)`: the entry is about
 // the PyArray_FromAny call, not the DescrFromType call nested in it.  A
 // call whose callee has roles of its own (a described function or table
-// member) keeps them.
+// member) keeps them.  When macros with roles nest (PyArray_ZEROS expands
+// to PyArray_Zeros), the outermost one, the macro the program wrote, names
+// the call.
 //
 // Where it goes:
 //  - the lint reads the key of each such call (RoleTable::macroCallKey);
