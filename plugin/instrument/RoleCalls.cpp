@@ -206,8 +206,11 @@ bool RoleCallInstrumenter::runInApiBody(Function &F) {
   // A release whose body releases the same object again (Python's
   // Py_XDECREF calls Py_DECREF on its argument): its caller already told
   // the runtime of that release, once; telling it again would count a
-  // shared object's reference twice.
-  const FunctionRoles *Own = Roles.lookup(F.getName());
+  // shared object's reference twice.  Only for a body with internal
+  // linkage (`static inline`), whose every call is in this module and
+  // instrumented; an exported one may be called by code built without the
+  // plugin, and then its inner release is the only one the runtime hears.
+  const FunctionRoles *Own = F.hasLocalLinkage() ? Roles.lookup(F.getName()) : nullptr;
   for (auto &[CB, R] : roleCalls(F, Roles)) {
     if (!isDeclaredLifetimeRole(*R) || R->Releases.empty())
       continue;
