@@ -11,6 +11,13 @@
 // RUN: %clang %tscope_plugin %dlpack_flags -fplugin-arg-tensorscope-lint=0 -O2 -g -o %t2 %s %t.producer.o %rtlib
 // RUN: %t2 > %t2.out 2> %t2.err
 // RUN: FileCheck %s < %t2.err
+// The other levels: -O1 -g and -O3 without -g.
+// RUN: %clang %tscope_plugin %dlpack_flags -fplugin-arg-tensorscope-lint=0 -O1 -g -o %t1g %s %t.producer.o %rtlib
+// RUN: %t1g > %t1g.out 2> %t1g.err
+// RUN: FileCheck %s < %t1g.err
+// RUN: %clang %tscope_plugin %dlpack_flags -fplugin-arg-tensorscope-lint=0 -O3 -o %t3 %s %t.producer.o %rtlib
+// RUN: %t3 > %t3.out 2> %t3.err
+// RUN: FileCheck %s < %t3.err
 #include <producer.h>
 #include <stdio.h>
 

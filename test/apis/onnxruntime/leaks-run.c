@@ -15,6 +15,13 @@
 // RUN: %clang %tscope_plugin %ort_flags -O1 -o %t1 %s %t.ort.o %rtlib 2> /dev/null
 // RUN: %t1 > %t1.out 2> %t1.err
 // RUN: FileCheck %s < %t1.err
+// The other levels: -O1 -g and -O3 without -g.
+// RUN: %clang %tscope_plugin %ort_flags -fplugin-arg-tensorscope-lint=0 -O1 -g -o %t1g %s %t.ort.o %rtlib
+// RUN: %t1g > %t1g.out 2> %t1g.err
+// RUN: FileCheck %s < %t1g.err
+// RUN: %clang %tscope_plugin %ort_flags -fplugin-arg-tensorscope-lint=0 -O3 -o %t3 %s %t.ort.o %rtlib
+// RUN: %t3 > %t3.out 2> %t3.err
+// RUN: FileCheck %s < %t3.err
 #include <onnxruntime_c_api.h>
 #include <stdio.h>
 
