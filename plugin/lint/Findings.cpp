@@ -113,7 +113,9 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
   // owned on every path here, one plain variable in scope holds it, and the
   // insert point is a statement of its own.
   bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned;
-  if (MustLeak && I.Roles && !I.Roles->ReleaseFunction.empty() && At.isFileID()) {
+  if (MustLeak && I.Roles &&
+      !(I.OutParam ? outReleaseOf(*I.Roles) : I.Roles->ReleaseFunction).empty() &&
+      At.isFileID()) {
     const ValueDecl *Holder = nullptr;
     for (const auto &KV : S.Vars)
       if (!KV.first.second && KV.second.Ids.size() == 1 && KV.second.Ids[0] == Id &&
@@ -142,8 +144,8 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
         V.TraverseStmt(const_cast<Expr *>(RS->getRetValue()));
         ReturnUsesIt = V.Found;
       }
-      if (!ReturnUsesIt) {
-        std::string Call = I.Roles->ReleaseFunction + "(" + Holder->getNameAsString() + ");";
+      std::string Call = releaseCallText(I, Holder, At);
+      if (!ReturnUsesIt && !Call.empty()) {
         if (AfterReturn.isValid()) {
           L.Fix = FixItHint::CreateInsertion(At, "{ " + Call + " ");
           L.FixEnd = FixItHint::CreateInsertion(AfterReturn, " }");

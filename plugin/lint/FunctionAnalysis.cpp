@@ -234,8 +234,13 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
 
 bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
   AbsVal V = valueOf(X, S);
-  if (V.SuccessOf >= 0)
-    return refineSuccess(S, V, IsZero);
+  if (V.SuccessOf >= 0) {
+    if (!refineSuccess(S, V, IsZero))
+      return false;
+    if (V.Ids.empty())
+      return true;
+    // The result is also an object of its own (a status to release).
+  }
   if (X->IgnoreParenCasts()->getType()->isPointerType())
     return refineNull(S, X, !IsZero);
   return true;

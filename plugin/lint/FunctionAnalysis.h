@@ -52,6 +52,7 @@ struct Identity {
   std::string Creator;                        ///< name of the creating function
   int Parent = -1;                            ///< for views: the owner identity
   clang::SourceLocation FirstRelease;         ///< for "first released here"
+  bool OutParam = false;                      ///< made by creates_out (its release: outReleaseOf)
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are
@@ -153,7 +154,7 @@ private:
   void storeOutside(const AbsVal &V, State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
-                       Identity::Kind K, State &St);
+                       Identity::Kind K, State &St, bool OutParam = false);
   std::string calleeName(const clang::CallExpr *CE) const;
 
   // --- findings (Findings.cpp) ---
@@ -163,6 +164,11 @@ private:
                       const clang::ReturnStmt *RS, const State &S);
   void reportExitLeaks();
   bool inScopeAt(const clang::ValueDecl *VD, clang::SourceLocation Loc) const;
+  /// The statement that releases what identity `I` holds through variable
+  /// `Holder` at `At` ("t_free(t);", "t->deleter(t);", "g_ort->ReleaseValue(v);"),
+  /// or "" when no such statement would compile there (ReleaseCallText.cpp).
+  std::string releaseCallText(const Identity &I, const clang::ValueDecl *Holder,
+                              clang::SourceLocation At) const;
   void reportLostReference(unsigned Id, const Status &St);
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeRelease(unsigned Id, const clang::Expr *At);

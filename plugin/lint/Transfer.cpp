@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
+#include "../roles/MemberRoles.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -61,6 +62,14 @@ bool contains(const std::vector<unsigned> &V, unsigned I) {
 std::string FunctionAnalysis::calleeName(const CallExpr *CE) const {
   if (const FunctionDecl *Callee = CE->getDirectCallee())
     return Callee->getNameAsString();
+  if (const FieldDecl *F = calledMember(CE)) {
+    std::string Key = memberKey(F);
+    if (!Key.empty())
+      return Key;
+  }
+  llvm::StringRef Macro = Roles.macroCallKey(CE);
+  if (const FunctionRoles *R = Macro.empty() ? nullptr : Roles.lookup(Macro))
+    return R->DisplayName;
   return "a function pointer";
 }
 
@@ -163,15 +172,19 @@ void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
 }
 
 unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
-                                       Identity::Kind K, State &St) {
+                                       Identity::Kind K, State &St, bool OutParam) {
   auto Get = [&](unsigned Gen) {
-    auto [It, Inserted] = SiteIds.try_emplace({CE, Gen}, (unsigned)Ids.size());
+    // A call that both returns an object and makes one through an
+    // out-parameter (ONNX Runtime: a status and a value) has two identities.
+    auto [It, Inserted] =
+        SiteIds.try_emplace({CE, Gen + (OutParam ? 2u : 0u)}, (unsigned)Ids.size());
     if (Inserted) {
       Identity I;
       I.K = K;
       I.Site = CE;
       I.Gen = Gen;
       I.Roles = R;
+      I.OutParam = OutParam;
       I.Creator = calleeName(CE);
       Ids.push_back(I);
     }
@@ -279,19 +292,31 @@ void FunctionAnalysis::transferPointerToInteger(const CastExpr *CE, State &St) {
 
 void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   const FunctionDecl *Callee = CE->getDirectCallee();
-  const FunctionRoles *R = Callee ? Roles.lookup(Callee) : nullptr;
+  // Direct calls, and calls through described table members (MemberRoles.h).
+  const FunctionRoles *R = rolesOfCall(Roles, CE);
   // Parameter indexes count the implicit object of C++ member calls.
   unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 2 : 1;
 
   // A callback that releases (for_each(ts, n, t_free)): we cannot tell how
   // often it runs, so stop tracking what the call is given.
   bool ReleasingCallback = false;
-  for (const Expr *Arg : CE->arguments())
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+  for (const Expr *Arg : CE->arguments()) {
+    const FunctionRoles *FR = nullptr;
+    const Expr *A = Arg->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A)) {
       if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
-        if (const FunctionRoles *FR = Roles.lookup(Fn))
-          if (!FR->Releases.empty() || !FR->Consumes.empty())
-            ReleasingCallback = true;
+        FR = Roles.lookup(Fn);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(A)) {
+      // `for_each(vs, n, g_ort->ReleaseValue)`
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        std::string Key = memberKey(F);
+        if (!Key.empty())
+          FR = Roles.lookup(Key);
+      }
+    }
+    if (FR && (!FR->Releases.empty() || !FR->Consumes.empty()))
+      ReleasingCallback = true;
+  }
 
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
@@ -310,6 +335,12 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       QualType PT = Arg->IgnoreParenImpCasts()->getType();
       if (const FunctionDecl *F = Callee; F && I < F->getNumParams())
         PT = F->getParamDecl(I)->getType();
+      else if (const auto *P = CE->getCallee()->getType()->isPointerType()
+                                   ? CE->getCallee()->getType()->getPointeeType()
+                                         ->getAs<FunctionProtoType>()
+                                   : nullptr;
+               P && I < P->getNumParams())
+        PT = P->getParamType(I); // a call through a pointer (a table member)
       if (!(PT->isPointerType() && PT->getPointeeType().isConstQualified()))
         loseTrackOfVar(V.AddrOf, St);
       continue;
@@ -358,11 +389,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
     St.status(Id).set((AutoScoped ? SScope : SOwned) | (MayNull ? SNull : 0));
     Result = AbsVal::of(Id);
-  } else if (R && R->CreatesOut && R->CreatesOut >= Shift &&
-             R->CreatesOut - Shift < CE->getNumArgs()) {
+  }
+  // Both at once: ONNX Runtime's creates return a status object and make
+  // the value through an out-parameter, on success (a NULL status).
+  if (R && R->CreatesOut && R->CreatesOut >= Shift &&
+      R->CreatesOut - Shift < CE->getNumArgs()) {
     AbsVal Dest = valueOf(CE->getArg(R->CreatesOut - Shift), St);
     if (Dest.AddrOf) {
-      unsigned Id = newIdentity(CE, R, Identity::Created, St);
+      unsigned Id = newIdentity(CE, R, Identity::Created, St, /*OutParam=*/true);
       bool Conditional = R->Success != SuccessCondition::Always;
       St.status(Id).set((AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));
       setVar({Dest.AddrOf, Dest.AddrOfField}, AbsVal::of(Id), St, CE->getBeginLoc(),
@@ -373,7 +407,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       }
     }
     // else: created straight into memory the caller gave us: not ours.
-  } else if (R && R->Borrows && R->Borrows >= Shift &&
+  } else if (R && !R->Creates && R->Borrows && R->Borrows >= Shift &&
              R->Borrows - Shift < CE->getNumArgs()) {
     AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
     unsigned Id = newIdentity(CE, R, Identity::View, St);

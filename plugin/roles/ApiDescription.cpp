@@ -1,6 +1,7 @@
 //===- ApiDescription.cpp - load API description files with YAML I/O -----===//
 #include "ApiDescription.h"
 #include "ApiSchema.h"
+#include "MemberRoles.h"
 #include "RoleDiagnostics.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -90,6 +91,7 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     }
     io.mapOptional("name", E.Name);
     io.mapOptional("match", E.Match);
+    io.mapOptional("macro", E.Macro);
     io.mapRequired("role", E.Role);
     io.mapOptional("param", E.Param);
     io.mapOptional("release", E.Release);
@@ -112,8 +114,13 @@ template <> struct MappingTraits<tscope::ApiEntry> {
                               {"release", E.Release ? &*E.Release : nullptr}})
       if (Value && isYamlNull(*Value))
         return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
-    if (E.Name.empty() == E.Match.empty())
+    if (!E.Macro.empty() && isYamlNull(E.Macro))
+      return "'macro' is null ('" + E.Macro + "'): it must name a macro";
+    if (E.Macro.empty() && E.Name.empty() == E.Match.empty())
       return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
+    if (!E.Macro.empty() && !(E.Name.empty() && E.Match.empty()))
+      return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' "
+             "(a macro's name)";
     if (!E.Match.empty()) {
       E.Compiled = std::make_shared<tscope::NameRegex>(E.Match);
       if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
@@ -132,6 +139,10 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'release' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.Release && E.Release->empty())
       return "'release' must name a function";
+    if (E.Release && !tscope::memberReleaseIsWellFormed(*E.Release))
+      return "'release: " + *E.Release +
+             "' names a member of the created object: '->' must be followed by the "
+             "member's name alone, as in '->deleter'";
     if (E.Release && E.Match.empty() && llvm::StringRef(*E.Release).contains('\\'))
       return "'release' may refer to groups (\\1) only in 'match' entries";
     if (E.ReturnsNull && !IsCreate)
@@ -164,6 +175,16 @@ template <> struct MappingTraits<ApiFileMapping> {
 } // namespace llvm
 
 namespace tscope {
+
+// Here rather than in MemberRoles.cpp: the loader (and its fuzz target)
+// needs no Clang AST.
+bool memberReleaseIsWellFormed(llvm::StringRef Release) {
+  if (!Release.consume_front(ObjectMemberPrefix))
+    return true;
+  if (Release.empty() || llvm::isDigit(Release[0]))
+    return false;
+  return llvm::all_of(Release, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
 
 const char *apiRoleName(ApiRole R) {
   switch (R) {
@@ -466,10 +487,12 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   R.MayReturnNull = E.ReturnsNull.value_or(true);
   R.Shared = E.Shared.value_or(false);
   if (E.Release) {
-    if (E.Compiled)
+    if (E.Compiled && !llvm::StringRef(*E.Release).starts_with(ObjectMemberPrefix))
       R.ReleaseFunction = E.Compiled->substitute(*E.Release, Name);
     else
       R.ReleaseFunction = *E.Release;
+    if (E.Role == ApiRole::CreatesOut)
+      R.OutReleaseFunction = R.ReleaseFunction;
   }
   return R;
 }

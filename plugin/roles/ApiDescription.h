@@ -42,6 +42,7 @@ enum class ApiRole { Creates, CreatesOut, Releases, Retains, Consumes, Detaches,
 struct ApiEntry {
   std::string Name;                  ///< exact name (or empty)
   std::string Match;                 ///< regular expression (or empty)
+  std::string Macro;                 ///< a macro's name (or empty): MacroCalls.h
   ApiRole Role = ApiRole::Creates;
   std::optional<unsigned> Param;     ///< 1-based parameter index
   std::optional<std::string> Release;///< release function (may use \1..\9)

@@ -50,7 +50,7 @@ std::string explainYamlSyntax(StringRef M) {
 namespace {
 using yaml::Node;
 
-const char *const EntryKeys[] = {"name",    "match",        "role",   "param",  "release",
+const char *const EntryKeys[] = {"name",    "match",  "macro",        "role",   "param",  "release",
                                  "returns_null", "shared", "accepts_null", "success"};
 const char *const TopKeys[] = {"library", "functions"};
 const char *const RoleValues =
@@ -291,6 +291,8 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
   std::string Expected;
   if (Key == "name" || Key == "release")
     Expected = "it must name a function";
+  else if (Key == "macro")
+    Expected = "it must name a macro";
   else if (Key == "match")
     Expected = "it must be a regular expression";
   else if (Key == "role")

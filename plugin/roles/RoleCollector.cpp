@@ -1,5 +1,6 @@
 //===- RoleCollector.cpp --------------------------------------------------===//
 #include "RoleCollector.h"
+#include "MemberRoles.h"
 #include "SourceRoles.h"
 
 #include "clang/AST/Decl.h"
@@ -31,6 +32,8 @@ bool RoleCollector::loadApiFiles() {
     for (ApiEntry &E : File.Functions) {
       if (E.Compiled)
         RegexEntries.push_back(&E);
+      else if (!E.Macro.empty())
+        MacroEntries.push_back(&E);
       else
         ExactEntries[E.Name].push_back(&E);
     }
@@ -42,6 +45,8 @@ void RoleCollector::collect(const clang::Decl *D) {
     addFunction(FD);
     return;
   }
+  if (const auto *RD = llvm::dyn_cast<clang::RecordDecl>(D))
+    addMembers(RD);
   // Templates have no symbol of their own; their instantiations do.
   if (llvm::isa<clang::FunctionTemplateDecl>(D) ||
       llvm::isa<clang::ClassTemplateDecl>(D))
@@ -91,6 +96,8 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   if (!FirstTime)
     return;
   DeclaredNames.try_emplace(Name, Key);
+  if (!ApiFiles.empty() && !FD->isExternallyVisible())
+    Table.setLocalFunction(Key);
   if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyExactApiEntries(FD, Key, Name);
@@ -129,8 +136,11 @@ bool RoleCollector::checkEntryParam(const ApiEntry &E,
 void RoleCollector::applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
                                   const std::string &Key, llvm::StringRef Name) {
   ++E.Uses;
-  if (checkEntryParam(E, FD, Name))
+  if (checkEntryParam(E, FD, Name)) {
     Table.merge(rolesFromEntry(E, Key, Name));
+    noteApiCreate(E, Key, FD, FD->getType()->getAs<clang::FunctionProtoType>(),
+                  FD->getReturnType());
+  }
 }
 
 // `name:` entries cost a hash lookup: applied (and checked) at once, for
@@ -185,10 +195,12 @@ void RoleCollector::applyPendingApiEntries() {
 
 void RoleCollector::finish() {
   applyPendingApiEntries();
+  applyMacroEntries();
   resolveReleasedBy();
   pairOwnershipModules();
   resolveApiReleaseNames();
   inferMissingReleases();
+  checkApiReleases();
   if (Opts.ApiCheck)
     reportUnusedEntries();
 }
@@ -245,11 +257,14 @@ void RoleCollector::pairOwnershipModules() {
 void RoleCollector::resolveApiReleaseNames() {
   for (auto &Entry : Table.entries()) {
     const FunctionRoles &R = Entry.second;
-    if (R.ReleaseFunction.empty())
+    if (R.ReleaseFunction.empty() && R.OutReleaseFunction.empty())
       continue;
     std::string Key = keyOfName(R.ReleaseFunction);
     if (!Key.empty() && Key != R.ReleaseFunction)
       Table.getOrCreate(Entry.first(), R.Source).ReleaseFunction = Key;
+    std::string OutKey = keyOfName(R.OutReleaseFunction);
+    if (!OutKey.empty() && OutKey != R.OutReleaseFunction)
+      Table.getOrCreate(Entry.first(), R.Source).OutReleaseFunction = OutKey;
   }
 }
 
@@ -321,15 +336,21 @@ void RoleCollector::reportUnusedEntries() {
       if (!E.Uses)
         Diags.warning(clang::SourceLocation(),
                       "API description " + E.Origin + ": " +
-                          (E.Name.empty() ? "pattern '" + E.Match + "'"
-                                          : "function '" + E.Name + "'") +
-                          " matches no declaration in this translation unit "
-                          "[api-check]");
+                          (!E.Macro.empty() ? "macro '" + E.Macro + "' is not defined in this "
+                                                        "translation unit [api-check]"
+                           : (E.Name.empty() ? "pattern '" + E.Match + "'"
+                                             : "function '" + E.Name + "'") +
+                                 " matches no declaration in this translation unit "
+                                 "[api-check]"));
     }
   for (auto &Entry : Table.entries()) {
     const FunctionRoles &R = Entry.second;
     if (R.Source != RoleSource::ApiFile || !(R.Creates || R.CreatesOut))
       continue;
+    if (!R.ReleaseFunction.empty() &&
+        (llvm::StringRef(R.ReleaseFunction).starts_with(ObjectMemberPrefix) ||
+         Table.memberOffset(R.ReleaseFunction)))
+      continue; // a member: checkApiReleases checked it
     if (R.ReleaseFunction.empty())
       Diags.warning(clang::SourceLocation(),
                     "API description " + R.Origin + ": create '" +

@@ -71,6 +71,8 @@ void dumpRoles(const RoleTable &Table, llvm::raw_ostream &OS) {
     if (R->Creates || R->CreatesOut) {
       OS << " null=" << (R->MayReturnNull ? "may" : "aborts");
       OS << " release=" << (R->ReleaseFunction.empty() ? "?" : R->ReleaseFunction);
+      if (R->Creates && R->CreatesOut && outReleaseOf(*R) != R->ReleaseFunction)
+        OS << " out_release=" << outReleaseOf(*R);
       if (R->Shared)
         OS << " shared";
     }

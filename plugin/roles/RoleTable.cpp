@@ -88,6 +88,8 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
   }
   if (High.ReleaseFunction.empty())
     High.ReleaseFunction = Low.ReleaseFunction;
+  if (High.OutReleaseFunction.empty())
+    High.OutReleaseFunction = Low.OutReleaseFunction;
   High.Shared |= Low.Shared;
 
   if (High.Releases.empty()) {
@@ -117,6 +119,11 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
 /// Same source twice (e.g. two annotations, two API entries for one
 /// function): union of the roles.
 void unite(FunctionRoles &Into, const FunctionRoles &From) {
+  // A creates entry after a creates_out entry of one function: the
+  // returned object has its own release (OutReleaseFunction keeps the other).
+  if (From.Creates && !Into.Creates && Into.CreatesOut && !From.ReleaseFunction.empty() &&
+      Into.ReleaseFunction == Into.OutReleaseFunction)
+    Into.ReleaseFunction = From.ReleaseFunction;
   if (From.Creates && !Into.Creates) {
     Into.Creates = true;
     Into.MayReturnNull = From.MayReturnNull;
@@ -128,6 +135,8 @@ void unite(FunctionRoles &Into, const FunctionRoles &From) {
   }
   if (Into.ReleaseFunction.empty())
     Into.ReleaseFunction = From.ReleaseFunction;
+  if (Into.OutReleaseFunction.empty())
+    Into.OutReleaseFunction = From.OutReleaseFunction;
   Into.Shared |= From.Shared;
   if (Into.Releases.empty() && !From.Releases.empty()) {
     Into.ReleaseAcceptsNull = From.ReleaseAcceptsNull;

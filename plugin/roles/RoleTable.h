@@ -32,6 +32,7 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
 class FunctionDecl;
 class ASTContext;
 class DiagnosticsEngine;
@@ -65,6 +66,11 @@ struct FunctionRoles {
   SuccessCondition Success = SuccessCondition::Always;
   bool MayReturnNull = true;    ///< a create can return NULL (false: aborts)
   std::string ReleaseFunction;  ///< the function that frees what this creates
+  /// The release of what the creates_out parameter makes, when it differs
+  /// from the returned create's (ONNX Runtime's CreateTensorAsOrtValue
+  /// returns an OrtStatus released by ReleaseStatus and makes an OrtValue
+  /// released by ReleaseValue).  Empty: ReleaseFunction.
+  std::string OutReleaseFunction;
   bool Shared = false;          ///< a create may return the same live object
                                 ///< again (a static table): counted, not lost
 
@@ -94,6 +100,11 @@ struct FunctionRoles {
   }
 };
 
+/// The release of what `R`'s creates_out parameter makes.
+inline const std::string &outReleaseOf(const FunctionRoles &R) {
+  return R.OutReleaseFunction.empty() ? R.ReleaseFunction : R.OutReleaseFunction;
+}
+
 /// The per-translation-unit role table.
 class RoleTable {
 public:
@@ -121,8 +132,57 @@ public:
   /// All entries, for dumping and for the IR pass.
   const llvm::StringMap<FunctionRoles> &entries() const { return Table; }
 
+  /// Byte offsets of function-pointer members (MemberRoles.h), for the IR
+  /// side: "Rec::field" for a described table member, and "CREATE->field"
+  /// for the member that releases what CREATE makes (`release: '->field'`).
+  void setMemberOffset(llvm::StringRef Key, uint64_t Offset) {
+    MemberOffsets[Key] = Offset;
+  }
+  std::optional<uint64_t> memberOffset(llvm::StringRef Key) const {
+    auto It = MemberOffsets.find(Key);
+    if (It == MemberOffsets.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  /// Calls spelled through macros with roles (MacroRoles.h).  For the
+  /// lint: the macro's key ("#NAME") of a call; for the IR side: every
+  /// indirect call of a function, in evaluation order, with the line and
+  /// column clang gives its debug location, and the key of the ones that
+  /// have a macro's roles.
+  struct IndirectCallSite {
+    unsigned Line = 0, Column = 0;
+    std::string Key; ///< "" for an indirect call without a macro role
+  };
+  void setMacroCall(const clang::CallExpr *CE, llvm::StringRef Key) {
+    MacroCalls[CE] = Key.str();
+  }
+  llvm::StringRef macroCallKey(const clang::CallExpr *CE) const {
+    auto It = MacroCalls.find(CE);
+    return It == MacroCalls.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+  }
+  std::vector<IndirectCallSite> &indirectCallsOf(llvm::StringRef FunctionKey) {
+    return IndirectCalls[FunctionKey];
+  }
+  const std::vector<IndirectCallSite> *findIndirectCalls(llvm::StringRef FunctionKey) const {
+    auto It = IndirectCalls.find(FunctionKey);
+    return It == IndirectCalls.end() ? nullptr : &It->second;
+  }
+  bool hasIndirectCallSites() const { return !IndirectCalls.empty(); }
+
+  /// Functions of this TU with internal linkage (C `static`, `static
+  /// inline`) that API files may name as release functions: the IR side
+  /// must not declare them as external symbols when the module has no body
+  /// for them (a link error); such a create's release is then unknown.
+  void setLocalFunction(llvm::StringRef Key) { LocalFunctions[Key] = true; }
+  bool isLocalFunction(llvm::StringRef Key) const { return LocalFunctions.count(Key); }
+
 private:
   llvm::StringMap<FunctionRoles> Table;
+  llvm::StringMap<uint64_t> MemberOffsets;
+  llvm::DenseMap<const clang::CallExpr *, std::string> MacroCalls;
+  llvm::StringMap<std::vector<IndirectCallSite>> IndirectCalls;
+  llvm::StringMap<bool> LocalFunctions;
   mutable std::unique_ptr<clang::ASTNameGenerator> Mangler;
   mutable llvm::DenseMap<const clang::FunctionDecl *, std::string> KeyCache;
 };
