@@ -2,6 +2,7 @@
 #include "RoleCalls.h"
 #include "ApiBodies.h"
 #include "IRSurgery.h"
+#include "OutArrays.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -93,6 +94,7 @@ static Value *successOf(IRBuilder<> &B, CallBase &CB, SuccessCondition When) {
   case SuccessCondition::ReturnsNonNull:
     return B.CreateICmpNE(&CB, Zero, "tscope.ok");
   case SuccessCondition::Always:
+  case SuccessCondition::Status: // read from an argument: statusSuccessOf
     break;
   }
   return nullptr;
@@ -110,11 +112,17 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
   if (!Release)
     Release = ConstantPointerNull::get(Api.ptrTy());
   Constant *Site = Api.siteFor(CB, apiNameOf(CB));
-  if (Value *Ok = successOf(B, CB, R.Success)) {
+  Value *Ok = R.Success == SuccessCondition::Status ? statusSuccessOf(B, CB, R, Api)
+                                                    : successOf(B, CB, R.Success);
+  if (Ok) {
     // Track only on success: on failure the out-parameter may be garbage.
     Instruction *Then =
         SplitBlockAndInsertIfThen(Ok, B.GetInsertPoint(), /*Unreachable=*/false);
     B.SetInsertPoint(Then);
+  }
+  if (R.CreatesOutCount) { // an array: every element is a new tensor
+    trackEachElement(B, CB, Out, R.CreatesOutCount, trackFor(Api, R), Release, Site, Api);
+    return;
   }
   Value *Created = B.CreateLoad(Api.ptrTy(), Out, "tscope.created");
   B.CreateCall(trackFor(Api, R), {Created, Release, Site});

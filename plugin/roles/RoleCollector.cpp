@@ -31,8 +31,10 @@ bool RoleCollector::loadApiFiles() {
     for (ApiEntry &E : File.Functions) {
       if (E.Compiled)
         RegexEntries.push_back(&E);
-      else
+      else if (!E.Name.empty())
         ExactEntries[E.Name].push_back(&E);
+      else
+        SignatureEntries.push_back(&E);
     }
   return Ok;
 }
@@ -42,6 +44,7 @@ void RoleCollector::collect(const clang::Decl *D) {
     addFunction(FD);
     return;
   }
+  collectEnumerators(D);
   // Templates have no symbol of their own; their instantiations do.
   if (llvm::isa<clang::FunctionTemplateDecl>(D) ||
       llvm::isa<clang::ClassTemplateDecl>(D))
@@ -94,7 +97,7 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyExactApiEntries(FD, Key, Name);
-  if (!RegexEntries.empty())
+  if (!RegexEntries.empty() || !SignatureEntries.empty())
     PendingApi.push_back({FD, Key, Name});
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
     FunctionRoles R;
@@ -129,7 +132,7 @@ bool RoleCollector::checkEntryParam(const ApiEntry &E,
 void RoleCollector::applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
                                   const std::string &Key, llvm::StringRef Name) {
   ++E.Uses;
-  if (checkEntryParam(E, FD, Name))
+  if (checkEntryParam(E, FD, Name) && checkOutArrayParams(E, FD, Key, Name))
     Table.merge(rolesFromEntry(E, Key, Name));
 }
 
@@ -141,7 +144,8 @@ void RoleCollector::applyExactApiEntries(const clang::FunctionDecl *FD,
   auto Exact = ExactEntries.find(Name);
   if (Exact != ExactEntries.end())
     for (ApiEntry *E : Exact->second)
-      applyApiEntry(*E, FD, Key, Name);
+      if (!E->Sig || E->Sig->matches(FD))
+        applyApiEntry(*E, FD, Key, Name);
 }
 
 // `match:` entries run a regex per declaration: see applyPendingApiEntries.
@@ -149,7 +153,17 @@ void RoleCollector::applyRegexApiEntries(const clang::FunctionDecl *FD,
                                          const std::string &Key,
                                          llvm::StringRef Name) {
   for (ApiEntry *E : RegexEntries)
-    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name))
+    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name) &&
+        (!E->Sig || E->Sig->matches(FD)))
+      applyApiEntry(*E, FD, Key, Name);
+}
+
+// `signature:` entries compare types: tried where `match:` entries are.
+void RoleCollector::applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                             const std::string &Key,
+                                             llvm::StringRef Name) {
+  for (ApiEntry *E : SignatureEntries)
+    if (E->Sig->matches(FD))
       applyApiEntry(*E, FD, Key, Name);
 }
 
@@ -178,8 +192,10 @@ static bool emitsBody(const clang::FunctionDecl *FD) {
 void RoleCollector::applyPendingApiEntries() {
   bool Everything = Opts.DumpRoles || Opts.ApiCheck;
   for (const PendingApiMatch &P : PendingApi)
-    if (Everything || P.FD->isReferenced() || emitsBody(P.FD))
+    if (Everything || P.FD->isReferenced() || emitsBody(P.FD)) {
       applyRegexApiEntries(P.FD, P.Key, P.Name);
+      applySignatureApiEntries(P.FD, P.Key, P.Name);
+    }
   PendingApi.clear();
 }
 
@@ -188,6 +204,7 @@ void RoleCollector::finish() {
   resolveReleasedBy();
   pairOwnershipModules();
   resolveApiReleaseNames();
+  resolveStatusConditions();
   inferMissingReleases();
   if (Opts.ApiCheck)
     reportUnusedEntries();
@@ -321,8 +338,9 @@ void RoleCollector::reportUnusedEntries() {
       if (!E.Uses)
         Diags.warning(clang::SourceLocation(),
                       "API description " + E.Origin + ": " +
-                          (E.Name.empty() ? "pattern '" + E.Match + "'"
-                                          : "function '" + E.Name + "'") +
+                          (!E.Name.empty()    ? "function '" + E.Name + "'"
+                           : !E.Match.empty() ? "pattern '" + E.Match + "'"
+                                              : "signature '" + E.Signature + "'") +
                           " matches no declaration in this translation unit "
                           "[api-check]");
     }

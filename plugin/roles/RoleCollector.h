@@ -52,6 +52,8 @@ private:
                             const std::string &Key, llvm::StringRef Name);
   void applyRegexApiEntries(const clang::FunctionDecl *FD,
                             const std::string &Key, llvm::StringRef Name);
+  void applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                const std::string &Key, llvm::StringRef Name);
   void applyPendingApiEntries();
   bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
                        llvm::StringRef Name);
@@ -61,6 +63,11 @@ private:
   void resolveApiReleaseNames();
   void inferMissingReleases();
   void reportUnusedEntries();
+  // Out-parameter arrays and status conditions (RoleCollectorStatus.cpp).
+  bool checkOutArrayParams(const ApiEntry &E, const clang::FunctionDecl *FD,
+                           llvm::StringRef Key, llvm::StringRef Name);
+  void collectEnumerators(const clang::Decl *D);
+  void resolveStatusConditions();
 
   RoleTable &Table;
   const Options &Opts;
@@ -70,6 +77,7 @@ private:
   std::vector<ApiFile> ApiFiles;
   llvm::StringMap<std::vector<ApiEntry *>> ExactEntries;
   std::vector<ApiEntry *> RegexEntries;
+  std::vector<ApiEntry *> SignatureEntries; ///< `signature:` without name/match
 
   /// Declarations whose `match:` (regex) API entries are tried at the end
   /// of the TU, and then only for those the TU uses or defines: a header
@@ -92,6 +100,8 @@ private:
   llvm::StringMap<ReleasedByRequest> ReleasedBy;     ///< key -> request
   llvm::StringMap<std::string> ReturnsModule;         ///< key -> module
   llvm::StringMap<std::vector<std::string>> TakesByModule; ///< module -> keys
+  llvm::StringMap<long long> Enumerators; ///< for `success: 'F($N) == TF_OK'`
+  llvm::StringMap<unsigned> DerefWidths;  ///< key -> bits read by `*$N`
 };
 
 /// Prints the table in the stable, line-based format documented in
