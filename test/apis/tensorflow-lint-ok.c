@@ -1,7 +1,7 @@
 // apis/tensorflow.yaml, lint: the fixed versions of tensorflow-lint-leak.c.
 // No output exists when the status says the run failed (TF_GetCode(status)
-// != TF_OK), so the failure paths owe nothing for it; an int out-parameter
-// success (`*$N`) and several outputs per run (not followed) stay quiet too.
+// != TF_OK), so the failure paths owe nothing for it; several outputs per
+// run (not followed) stay quiet too.  (The `*$N` form: outarray-lint.c.)
 // RUN: %clang %tscope_plugin -fsyntax-only -fplugin-arg-tensorscope-api=tensorflow -I%api_inputs/tensorflow %s -Xclang -verify
 // expected-no-diagnostics
 #include "model.h"
