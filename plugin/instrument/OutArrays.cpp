@@ -23,24 +23,43 @@ Value *statusSuccessOf(IRBuilder<> &B, CallBase &CB, const FunctionRoles &R,
                        RuntimeApi &Api) {
   const StatusCondition &C = R.StatusCheck;
   Value *Arg = roleArgument(CB, C.Param);
-  if (!Arg)
+  if (!Arg || !Arg->getType()->isPointerTy())
     return B.getFalse();
-  Value *Got;
-  if (C.Function.empty()) {
-    Got = B.CreateLoad(B.getIntNTy(C.DerefBits), Arg, "tscope.status");
-  } else {
-    FunctionCallee F = Api.statusFunction(C.Function);
+  FunctionCallee F;
+  if (!C.Function.empty()) {
+    F = Api.statusFunction(C.Function);
     FunctionType *FT = F.getFunctionType();
     if (FT->getNumParams() < 1 || !FT->getParamType(0)->isPointerTy() ||
         !FT->getReturnType()->isIntegerTy())
       return B.getFalse();
+  }
+  // Read only through a non-NULL argument: an optional `int *err` (or a
+  // status) the program passes as NULL is not read (nor is the result
+  // tracked); the program itself never reads it either.
+  BasicBlock *Before = B.GetInsertBlock();
+  Instruction *Then = SplitBlockAndInsertIfThen(B.CreateIsNotNull(Arg), B.GetInsertPoint(),
+                                                /*Unreachable=*/false);
+  BasicBlock *Tail = Then->getSuccessor(0);
+  B.SetInsertPoint(Then);
+  Value *Got;
+  if (C.Function.empty()) {
+    Got = B.CreateLoad(B.getIntNTy(C.DerefBits), Arg, "tscope.status");
+  } else {
+    FunctionType *FT = F.getFunctionType();
     SmallVector<Value *, 2> Args{Arg};
     for (unsigned I = 1; I < FT->getNumParams(); ++I) // (declared with more: zeros)
       Args.push_back(Constant::getNullValue(FT->getParamType(I)));
     Got = B.CreateCall(F, Args, "tscope.status");
   }
   Value *Want = ConstantInt::get(Got->getType(), (uint64_t)C.Value, /*IsSigned=*/true);
-  return C.Equals ? B.CreateICmpEQ(Got, Want, "tscope.ok") : B.CreateICmpNE(Got, Want, "tscope.ok");
+  Value *Cmp = C.Equals ? B.CreateICmpEQ(Got, Want, "tscope.cmp")
+                        : B.CreateICmpNE(Got, Want, "tscope.cmp");
+  B.SetInsertPoint(Tail, Tail->begin());
+  PHINode *Ok = B.CreatePHI(B.getInt1Ty(), 2, "tscope.ok");
+  Ok->addIncoming(B.getFalse(), Before);
+  Ok->addIncoming(Cmp, Then->getParent());
+  B.SetInsertPoint(Tail, Tail->getFirstInsertionPt());
+  return Ok;
 }
 
 void trackEachElement(IRBuilder<> &B, CallBase &CB, Value *Out, unsigned CountParam,

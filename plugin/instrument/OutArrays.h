@@ -4,7 +4,7 @@
 // whether it succeeded in a TF_Status.  For such a call the instrumentation
 // emits, after it:
 //
-//   if (TF_GetCode(status) == TF_OK)          // success: 'F($N) == V'
+//   if (status && TF_GetCode(status) == TF_OK) // success: 'F($N) == V'
 //     for (i = 0; i < noutputs; i++)          // count: N
 //       tscope_track(output_values[i], release_fn, &site);
 //
@@ -21,7 +21,9 @@
 namespace tscope {
 
 /// The i1 "the create succeeded" of a `success: status` condition, built at
-/// B after `CB`: never true when the call lacks the argument it reads.
+/// B after `CB`: never true when the call lacks the argument it reads or
+/// passes it as NULL (then neither F nor `*` is applied to it).  Leaves B
+/// in the block after that check.
 llvm::Value *statusSuccessOf(llvm::IRBuilder<> &B, llvm::CallBase &CB,
                              const FunctionRoles &R, RuntimeApi &Api);
 

@@ -34,9 +34,17 @@ int main(int argc, char **argv) {
   blob *failed[8];
   blobs_make(failed, n, -1.0, &err); // never tracked: *err != 0
   printf("failed: err=%d\n", err);
+
+  // No err at all: the instrumentation must not read through NULL; the
+  // success is unknown, so the blob is not tracked (and freeing it is fine).
+  blob *unchecked[1];
+  blobs_make(unchecked, 1, 7.0, NULL);
+  printf("unchecked: %g\n", blob_value(unchecked[0]));
+  blob_free(unchecked[0]);
   return 0;
 }
 // OUT: made 3: 10 .. 12
 // OUT: failed: err=1
+// OUT: unchecked: 7
 // CHECK-NOT: blobs_make
 // CHECK: TensorScope: 1 tensors leaked from 1 sites

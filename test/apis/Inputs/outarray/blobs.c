@@ -8,14 +8,16 @@ void blobs_make(blob **out, int n, double first, int *err) {
   if (first < 0) {
     for (int i = 0; i < n; i++)
       out[i] = &not_made; /* garbage for the caller: not new objects */
-    *err = 1;
+    if (err)
+      *err = 1;
     return;
   }
   for (int i = 0; i < n; i++) {
     out[i] = malloc(sizeof(struct blob));
     out[i]->value = first + i;
   }
-  *err = 0;
+  if (err)
+    *err = 0;
 }
 
 void blob_free(blob *b) { free(b); }
