@@ -2,6 +2,8 @@
 // arena idioms that must not be flagged: tensors and graphs are never
 // released one by one, a context freed on every path, views of views.
 // RUN: %clang %tscope_plugin -fsyntax-only -fplugin-arg-tensorscope-api=ggml -I%api_inputs/ggml %s -Xclang -verify
+// All shipped descriptions at once: the same.
+// RUN: %clang %tscope_plugin -fsyntax-only -fplugin-arg-tensorscope-api=ggml -fplugin-arg-tensorscope-api=tensorflow -fplugin-arg-tensorscope-api=gsl -I%api_inputs/ggml %s -Xclang -verify
 // expected-no-diagnostics
 #include "ggml-alloc.h"
 

@@ -3,6 +3,8 @@
 // != TF_OK), so the failure paths owe nothing for it; several outputs per
 // run (not followed) stay quiet too.  (The `*$N` form: outarray-lint.c.)
 // RUN: %clang %tscope_plugin -fsyntax-only -fplugin-arg-tensorscope-api=tensorflow -I%api_inputs/tensorflow %s -Xclang -verify
+// All shipped descriptions at once: the same.
+// RUN: %clang %tscope_plugin -fsyntax-only -fplugin-arg-tensorscope-api=ggml -fplugin-arg-tensorscope-api=tensorflow -fplugin-arg-tensorscope-api=gsl -I%api_inputs/tensorflow %s -Xclang -verify
 // expected-no-diagnostics
 #include "model.h"
 #include <stdio.h>
