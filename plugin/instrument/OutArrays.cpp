@@ -27,7 +27,7 @@ Value *statusSuccessOf(IRBuilder<> &B, CallBase &CB, const FunctionRoles &R,
     return B.getFalse();
   FunctionCallee F;
   if (!C.Function.empty()) {
-    F = Api.statusFunction(C.Function);
+    F = Api.statusFunction(C.Symbol.empty() ? C.Function : C.Symbol);
     FunctionType *FT = F.getFunctionType();
     if (FT->getNumParams() < 1 || !FT->getParamType(0)->isPointerTy() ||
         !FT->getReturnType()->isIntegerTy())

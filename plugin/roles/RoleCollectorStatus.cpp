@@ -80,12 +80,15 @@ void RoleCollector::resolveStatusConditions() {
     auto Width = DerefWidths.find(Entry.first());
     if (Width != DerefWidths.end())
       C.DerefBits = Width->second;
-    if (!C.Function.empty() && keyOfName(C.Function).empty()) {
-      Diags.error(clang::SourceLocation(),
-                  "API description " + R.Origin + ": the success condition of '" +
-                      R.DisplayName + "' calls '" + C.Function +
-                      "', which is not declared in this translation unit");
-      continue;
+    if (!C.Function.empty()) {
+      C.Symbol = keyOfName(C.Function);
+      if (C.Symbol.empty()) {
+        Diags.error(clang::SourceLocation(),
+                    "API description " + R.Origin + ": the success condition of '" +
+                        R.DisplayName + "' calls '" + C.Function +
+                        "', which is not declared in this translation unit");
+        continue;
+      }
     }
     llvm::StringRef V = C.ValueName;
     long long Number;

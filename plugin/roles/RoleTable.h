@@ -59,6 +59,7 @@ enum class SuccessCondition {
 /// instrumentation and recognised in the program's own checks by the lint.
 struct StatusCondition {
   std::string Function;  ///< F; empty for the `*$N` form
+  std::string Symbol;    ///< F's symbol (mangled in C++), set at the end of the TU
   unsigned Param = 0;    ///< N (1-based)
   std::string ValueName; ///< V as written: a number or an enumerator
   long long Value = 0;   ///< V resolved (RoleCollector, at the end of the TU)
