@@ -3,6 +3,7 @@
 #include "ApiBodies.h"
 #include "IRSurgery.h"
 #include "MemberCalls.h"
+#include "OutArrays.h"
 #include "../roles/MemberRoles.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -133,6 +134,7 @@ static Value *successOf(IRBuilder<> &B, CallBase &CB, SuccessCondition When) {
   case SuccessCondition::ReturnsNonNull:
     return B.CreateICmpNE(&CB, Zero, "tscope.ok");
   case SuccessCondition::Always:
+  case SuccessCondition::Status: // read from an argument: statusSuccessOf
     break;
   }
   return nullptr;
@@ -148,11 +150,17 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
   B.SetCurrentDebugLocation(CB.getDebugLoc());
   Value *Release = releaseOf(B, CB, R, /*Out=*/true);
   Constant *Site = Api.siteFor(CB, apiNameOf(CB, R));
-  if (Value *Ok = successOf(B, CB, R.Success)) {
+  Value *Ok = R.Success == SuccessCondition::Status ? statusSuccessOf(B, CB, R, Api)
+                                                    : successOf(B, CB, R.Success);
+  if (Ok) {
     // Track only on success: on failure the out-parameter may be garbage.
     Instruction *Then =
         SplitBlockAndInsertIfThen(Ok, B.GetInsertPoint(), /*Unreachable=*/false);
     B.SetInsertPoint(Then);
+  }
+  if (R.CreatesOutCount) { // an array: every element is a new tensor
+    trackEachElement(B, CB, Out, R.CreatesOutCount, trackFor(Api, R), Release, Site, Api);
+    return;
   }
   Value *Created = B.CreateLoad(Api.ptrTy(), Out, "tscope.created");
   B.CreateCall(trackFor(Api, R), {Created, Release, Site});

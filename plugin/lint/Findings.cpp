@@ -1,6 +1,8 @@
 //===- Findings.cpp - wording of the lint's findings, notes and fix-its ---===//
 #include "FunctionAnalysis.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -28,6 +30,8 @@ std::string FunctionAnalysis::describe(unsigned Id) const {
   case Identity::Created:
     break;
   }
+  if (I.RefOf >= 0)
+    return "the reference taken by '" + I.Creator + "'";
   return "the tensor created by '" + I.Creator + "'";
 }
 
@@ -52,8 +56,16 @@ void FunctionAnalysis::addCreationNote(Finding &F, unsigned Id) const {
     F.Notes.push_back({I.ParamDecl->getLocation(), "parameter declared here"});
   else
     F.Notes.push_back({I.Site->getBeginLoc(),
-                       std::string(I.K == Identity::View ? "view" : "tensor") +
-                           " created here by '" + I.Creator + "'"});
+                       I.RefOf >= 0 ? "reference taken here by '" + I.Creator + "'"
+                                    : std::string(I.K == Identity::View ? "view" : "tensor") +
+                                          " created here by '" + I.Creator + "'"});
+  // Reference counts: where this function took more references to it.
+  llvm::SmallPtrSet<const void *, 4> Seen;
+  for (const Identity &R : Ids)
+    if (R.RefOf == (int)Id && R.Site && Seen.insert(R.Site).second)
+      F.Notes.push_back({R.Site->getBeginLoc(),
+                         "one more reference taken here by '" + R.Creator +
+                             "' (a create and each retain each need a release)"});
 }
 
 void FunctionAnalysis::emit(Finding &F) {
@@ -234,6 +246,8 @@ void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
   F.Category = LintCategory::Leak;
   F.Tensor = I.Site;
   auto It = LastDrop.find(Id);
+  if (It == LastDrop.end() && I.RefOf >= 0) // dropped with its object
+    It = LastDrop.find((unsigned)I.RefOf);
   std::string Why;
   if (It != LastDrop.end()) {
     F.Loc = It->second.Loc;
@@ -265,6 +279,9 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
   F.Message = describe(Id) + " is released twice";
+  if (hasReferences(Id)) // reference counts: one release too many
+    F.Message = describe(Id) + " is released more times than it holds references "
+                "(one from its create, one per retain)";
   bool SameSite = I.FirstRelease.isValid() &&
                   SM.getExpansionLoc(I.FirstRelease) == SM.getExpansionLoc(F.Loc);
   if (SameSite)

@@ -193,6 +193,8 @@ bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
   case SuccessCondition::Always: return true;
   case SuccessCondition::ReturnsZero: case SuccessCondition::ReturnsNull: Ok = IsZero; break;
   case SuccessCondition::ReturnsNonZero: case SuccessCondition::ReturnsNonNull: Ok = !IsZero; break;
+  case SuccessCondition::Status:
+    return refineStatus(S, V, 0, IsZero);
   }
   return S.status(V.SuccessOf).restrictTo(Ok ? (uint16_t)~SNotAlive : SNotAlive);
 }
@@ -217,6 +219,10 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
       return refineTruth(S, UO->getSubExpr(), !Truth);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+      bool Handled = false;
+      bool Feasible = refineStatusCompare(S, BO, Truth, Handled);
+      if (Handled)
+        return Feasible;
       const Expr *Other = nullptr;
       if (isZeroOrNull(BO->getRHS(), Ctx))
         Other = BO->getLHS();
@@ -234,7 +240,7 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
 
 bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
   AbsVal V = valueOf(X, S);
-  if (V.SuccessOf >= 0) {
+  if (V.SuccessOf >= 0 && !V.SuccessHolder) { // (a status object: a NULL check)
     if (!refineSuccess(S, V, IsZero))
       return false;
     if (V.Ids.empty())

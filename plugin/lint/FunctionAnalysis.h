@@ -51,6 +51,8 @@ struct Identity {
   const FunctionRoles *Roles = nullptr;       ///< roles of the creating call
   std::string Creator;                        ///< name of the creating function
   int Parent = -1;                            ///< for views: the owner identity
+  int RefOf = -1;                             ///< for a reference a retain took
+                                              ///< (RefCounts.cpp): the object
   clang::SourceLocation FirstRelease;         ///< for "first released here"
   bool OutParam = false;                      ///< made by creates_out (its release: outReleaseOf)
 };
@@ -91,6 +93,10 @@ struct FunctionSummary {
   /// Releases a value read with va_arg (a variadic release helper).
   bool ReleasesVaArg = false;
 };
+
+/// The local array `T *out[N]` a creates_out call writes into (`out` or
+/// `&out[0]`), or null (OutCreates.cpp).
+const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 
 class FunctionAnalysis {
 public:
@@ -153,9 +159,29 @@ private:
                 const std::string &How);
   void storeOutside(const AbsVal &V, State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
+  /// Whether this function is itself described as retaining parameter `P`.
+  bool retainsOwnParam(const clang::ParmVarDecl *P) const;
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
                        Identity::Kind K, State &St, bool OutParam = false);
   std::string calleeName(const clang::CallExpr *CE) const;
+  // Out-parameter arrays and status conditions (OutCreates.cpp).
+  void transferCreateOut(const clang::CallExpr *CE, const FunctionRoles &R,
+                         unsigned Shift, State &St, AbsVal &Result);
+  void bindStatus(const clang::CallExpr *CE, const FunctionRoles &R, unsigned Shift,
+                  unsigned Id, State &St);
+  AbsVal statusRead(const clang::CallExpr *CE, const State &St) const;
+  bool refineStatus(State &S, const AbsVal &V, long long C, bool Equal);
+  bool refineStatusCompare(State &S, const clang::BinaryOperator *BO, bool Truth,
+                           bool &Handled);
+  // Reference counts (RefCounts.cpp).
+  void retainValue(const AbsVal &V, const clang::Expr *Arg, const clang::CallExpr *CE,
+                   const FunctionRoles &R, State &St);
+  int ownedReferenceOf(unsigned Obj, const State &St) const;
+  bool takeReference(unsigned Obj, uint16_t To, State &St);
+  void holdReferences(llvm::DenseSet<unsigned> &Held, const State &St) const;
+  bool paramStoredOutside(const clang::ParmVarDecl *P);
+  bool hasReferences(unsigned Obj) const;
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> StoredParams;
 
   // --- findings (Findings.cpp) ---
   /// A leak of `Id` at one exit, collected during the reporting pass;

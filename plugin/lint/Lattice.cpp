@@ -51,8 +51,10 @@ void AbsVal::unite(const AbsVal &O) {
     AddrOf = nullptr;
     AddrOfField = nullptr;
   }
-  if (SuccessOf != O.SuccessOf)
+  if (SuccessOf != O.SuccessOf || SuccessHolder != O.SuccessHolder) {
     SuccessOf = -1;
+    SuccessHolder = false;
+  }
 }
 
 bool AbsVal::refersTo(unsigned Id) const {

@@ -108,11 +108,15 @@ struct AbsVal {
   const clang::FieldDecl *AddrOfField = nullptr;
   int SuccessOf = -1;     ///< the status result of an out-parameter create
   SuccessCondition Success = SuccessCondition::Always;
+  /// With Success == Status: this is the status object itself (TF_Status *),
+  /// whose getter's result (TF_GetCode(status)) says whether SuccessOf was
+  /// created; not a value to compare.
+  bool SuccessHolder = false;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
            AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
-           SuccessOf == O.SuccessOf;
+           SuccessOf == O.SuccessOf && SuccessHolder == O.SuccessHolder;
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);

@@ -246,9 +246,12 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (V.Ids.empty())
     return; // NULL or untracked
   unsigned Id = V.Ids[0];
-  Status &S = St.status(Id);
-  if (S.has(SUnknown))
+  if (St.status(Id).has(SUnknown))
     return;
+  // Reference counts: a retain's reference goes back first (RefCounts.cpp).
+  if (takeReference(Id, SReleased, St))
+    return;
+  Status &S = St.status(Id);
   const Identity &I = Ids[Id];
   if (S.has(SReleased))
     reportDoubleRelease(Id, S, Arg);
@@ -265,6 +268,8 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
 
 void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
   for (unsigned Id : V.Ids) {
+    if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SConsumed, St))
+      continue; // a borrowed object's retained reference goes
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
@@ -277,7 +282,8 @@ void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // plugin detaches a tensor stored anywhere but a private local slot
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
   for (unsigned Id : V.Ids)
-    St.status(Id).update(SOwned | SScope, SEscaped);
+    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St))
+      St.status(Id).update(SOwned | SScope, SEscaped);
 }
 
 void FunctionAnalysis::transferPointerToInteger(const CastExpr *CE, State &St) {
@@ -345,6 +351,8 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
         loseTrackOfVar(V.AddrOf, St);
       continue;
     }
+    if (Out && localArrayArgument(Arg))
+      continue; // the array the call writes its new tensors into (OutCreates.cpp)
     if (Rel && isa<VAArgExpr>(Arg->IgnoreParenCasts()))
       Summary.ReleasesVaArg = true;
     if (R && R->ReleasesVariadic && Callee && Callee->isVariadic() &&
@@ -362,8 +370,10 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       releaseValue(V, Arg, CE, *R, St);
     else if (Cons)
       consumeValue(V, CE, St);
-    else if (Ret || ReleasingCallback)
+    else if (ReleasingCallback)
       loseTrack(V, St);
+    else if (Ret)
+      retainValue(V, Arg, CE, *R, St);
     else if (Det) {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
@@ -394,19 +404,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   // the value through an out-parameter, on success (a NULL status).
   if (R && R->CreatesOut && R->CreatesOut >= Shift &&
       R->CreatesOut - Shift < CE->getNumArgs()) {
-    AbsVal Dest = valueOf(CE->getArg(R->CreatesOut - Shift), St);
-    if (Dest.AddrOf) {
-      unsigned Id = newIdentity(CE, R, Identity::Created, St, /*OutParam=*/true);
-      bool Conditional = R->Success != SuccessCondition::Always;
-      St.status(Id).set((AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));
-      setVar({Dest.AddrOf, Dest.AddrOfField}, AbsVal::of(Id), St, CE->getBeginLoc(),
-             "overwritten by the call to '" + calleeName(CE) + "'");
-      if (Conditional) {
-        Result.SuccessOf = (int)Id;
-        Result.Success = R->Success;
-      }
-    }
-    // else: created straight into memory the caller gave us: not ours.
+    transferCreateOut(CE, *R, Shift, St, Result);
   } else if (R && !R->Creates && R->Borrows && R->Borrows >= Shift &&
              R->Borrows - Shift < CE->getNumArgs()) {
     AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
@@ -415,6 +413,9 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     St.status(Id).set(SBorrowed);
     Result = AbsVal::of(Id);
   }
+  // TF_GetCode(status) after an out-parameter create whose success it says.
+  if (Result.Ids.empty() && Result.SuccessOf < 0)
+    Result = statusRead(CE, St);
   St.Exprs[CE] = Result;
 }
 
@@ -502,6 +503,8 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
     }
   }
   for (unsigned Id : V.Ids) {
+    if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SEscaped, St))
+      continue; // `Py_INCREF(arg); return arg;`
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, RV, "returned", false);
@@ -523,6 +526,7 @@ void FunctionAnalysis::endFullExpression(const Stmt *S, State &St) {
   for (const auto &KV : St.Vars)
     for (unsigned Id : KV.second.Ids)
       Held.insert(Id);
+  holdReferences(Held, St);
   for (auto &[Id, T] : St.Tensors) {
     if (T.Mask == SUnborn || Ids[Id].K == Identity::Param || Held.count(Id))
       continue;

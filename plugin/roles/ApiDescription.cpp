@@ -3,6 +3,7 @@
 #include "ApiSchema.h"
 #include "MemberRoles.h"
 #include "RoleDiagnostics.h"
+#include "StatusConditionParse.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -82,6 +83,44 @@ inline bool isYamlNull(const std::string &S) {
   return S == "~" || S == "null" || S == "Null" || S == "NULL";
 }
 
+/// Parses `signature:` into E.Sig; the error, or "".
+inline std::string selectSignature(tscope::ApiEntry &E) {
+  if (E.Signature.empty())
+    return "";
+  auto Sig = std::make_shared<tscope::ApiSignature>();
+  std::string Why;
+  if (!Sig->parse(E.Signature, Why)) // (checkApiSchema said so at the value already)
+    return "bad signature '" + E.Signature + "': " + Why;
+  E.Sig = std::move(Sig);
+  return "";
+}
+
+/// `success:` into E.Success (and E.StatusCheck); the error, or "".
+inline std::string readSuccess(tscope::ApiEntry &E) {
+  using tscope::SuccessCondition;
+  const std::string &T = *E.SuccessText;
+  if (tscope::looksLikeStatusCondition(T)) {
+    std::string Why;
+    if (!tscope::parseStatusCondition(T, E.StatusCheck, Why)) // (schema said so too)
+      return "bad success condition '" + T + "': " + Why;
+    E.Success = SuccessCondition::Status;
+    return "";
+  }
+  static const std::pair<const char *, SuccessCondition> Words[] = {
+      {"always", SuccessCondition::Always},
+      {"returns_zero", SuccessCondition::ReturnsZero},
+      {"returns_nonzero", SuccessCondition::ReturnsNonZero},
+      {"returns_null", SuccessCondition::ReturnsNull},
+      {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
+  for (auto [Word, Value] : Words)
+    if (T == Word) {
+      E.Success = Value;
+      return "";
+    }
+  return "unknown value '" + T + "' for 'success' (expected one of: always, returns_zero, "
+         "returns_nonzero, returns_null, returns_nonnull, or 'FUNCTION($N) == VALUE')";
+}
+
 template <> struct MappingTraits<tscope::ApiEntry> {
   static void mapping(IO &io, tscope::ApiEntry &E) {
     if (!io.outputting()) {
@@ -92,13 +131,15 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     io.mapOptional("name", E.Name);
     io.mapOptional("match", E.Match);
     io.mapOptional("macro", E.Macro);
+    io.mapOptional("signature", E.Signature);
     io.mapRequired("role", E.Role);
     io.mapOptional("param", E.Param);
     io.mapOptional("release", E.Release);
     io.mapOptional("returns_null", E.ReturnsNull);
     io.mapOptional("shared", E.Shared);
     io.mapOptional("accepts_null", E.AcceptsNull);
-    io.mapOptional("success", E.Success);
+    io.mapOptional("success", E.SuccessText);
+    io.mapOptional("count", E.Count);
   }
 
   /// The checks YAML I/O cannot express; the message is reported at the
@@ -111,16 +152,17 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     std::string Role = tscope::apiRoleName(E.Role);
     for (auto [Key, Value] : {std::pair<const char *, const std::string *>{"name", &E.Name},
                               {"match", &E.Match},
+                              {"signature", &E.Signature},
                               {"release", E.Release ? &*E.Release : nullptr}})
       if (Value && isYamlNull(*Value))
         return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
     if (!E.Macro.empty() && isYamlNull(E.Macro))
       return "'macro' is null ('" + E.Macro + "'): it must name a macro";
-    if (E.Macro.empty() && E.Name.empty() == E.Match.empty())
-      return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
-    if (!E.Macro.empty() && !(E.Name.empty() && E.Match.empty()))
-      return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' "
-             "(a macro's name)";
+    if (std::string Why = selectSignature(E); !Why.empty())
+      return Why;
+    if (!E.Macro.empty() ? !(E.Name.empty() && E.Match.empty() && !E.Sig)
+                         : E.Name.empty() == E.Match.empty() && !(E.Sig && E.Match.empty()))
+      return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' (a macro's name), or a 'signature' (alone or with name or match)";
     if (!E.Match.empty()) {
       E.Compiled = std::make_shared<tscope::NameRegex>(E.Match);
       if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
@@ -151,8 +193,23 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.AcceptsNull && E.Role != ApiRole::Releases)
       return "'accepts_null' belongs to releases entries, not '" + Role + "'";
-    if (E.Success && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
+    if (E.SuccessText && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
       return "'success' belongs to creates_out and releases entries, not '" + Role + "'";
+    if (E.SuccessText) {
+      if (std::string Why = readSuccess(E); !Why.empty())
+        return Why;
+      if (E.Role == ApiRole::Releases && E.Success == tscope::SuccessCondition::Status)
+        return "a releases entry's 'success' is one of always, returns_zero, returns_nonzero, "
+               "returns_null, returns_nonnull; a status condition ('" + *E.SuccessText +
+               "') belongs to creates_out entries";
+    }
+    if (E.Count && E.Role != ApiRole::CreatesOut)
+      return "'count' belongs to creates_out entries, not '" + Role + "'";
+    if (E.Count && *E.Count == 0)
+      return "'count' is 1-based: 0 is not a parameter";
+    if (E.Count && E.Param && *E.Count == *E.Param)
+      return "'count' names the parameter that holds the number of elements, not the "
+             "array itself ('param')";
     return "";
   }
 };
@@ -473,6 +530,8 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   case ApiRole::CreatesOut:
     R.CreatesOut = Param;
     R.Success = E.Success.value_or(SuccessCondition::Always);
+    R.StatusCheck = E.StatusCheck;
+    R.CreatesOutCount = E.Count.value_or(0);
     break;
   case ApiRole::Releases:
     R.Releases.push_back(Param);

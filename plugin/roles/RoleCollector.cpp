@@ -34,8 +34,10 @@ bool RoleCollector::loadApiFiles() {
         RegexEntries.push_back(&E);
       else if (!E.Macro.empty())
         MacroEntries.push_back(&E);
-      else
+      else if (!E.Name.empty())
         ExactEntries[E.Name].push_back(&E);
+      else
+        SignatureEntries.push_back(&E);
     }
   return Ok;
 }
@@ -47,6 +49,7 @@ void RoleCollector::collect(const clang::Decl *D) {
   }
   if (const auto *RD = llvm::dyn_cast<clang::RecordDecl>(D))
     addMembers(RD);
+  collectEnumerators(D);
   // Templates have no symbol of their own; their instantiations do.
   if (llvm::isa<clang::FunctionTemplateDecl>(D) ||
       llvm::isa<clang::ClassTemplateDecl>(D))
@@ -101,7 +104,7 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyExactApiEntries(FD, Key, Name);
-  if (!RegexEntries.empty())
+  if (!RegexEntries.empty() || !SignatureEntries.empty())
     PendingApi.push_back({FD, Key, Name});
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
     FunctionRoles R;
@@ -136,7 +139,7 @@ bool RoleCollector::checkEntryParam(const ApiEntry &E,
 void RoleCollector::applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
                                   const std::string &Key, llvm::StringRef Name) {
   ++E.Uses;
-  if (checkEntryParam(E, FD, Name)) {
+  if (checkEntryParam(E, FD, Name) && checkOutArrayParams(E, FD, Key, Name)) {
     Table.merge(rolesFromEntry(E, Key, Name));
     noteApiCreate(E, Key, FD, FD->getType()->getAs<clang::FunctionProtoType>(),
                   FD->getReturnType());
@@ -151,7 +154,8 @@ void RoleCollector::applyExactApiEntries(const clang::FunctionDecl *FD,
   auto Exact = ExactEntries.find(Name);
   if (Exact != ExactEntries.end())
     for (ApiEntry *E : Exact->second)
-      applyApiEntry(*E, FD, Key, Name);
+      if (!E->Sig || E->Sig->matches(FD))
+        applyApiEntry(*E, FD, Key, Name);
 }
 
 // `match:` entries run a regex per declaration: see applyPendingApiEntries.
@@ -159,7 +163,17 @@ void RoleCollector::applyRegexApiEntries(const clang::FunctionDecl *FD,
                                          const std::string &Key,
                                          llvm::StringRef Name) {
   for (ApiEntry *E : RegexEntries)
-    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name))
+    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name) &&
+        (!E->Sig || E->Sig->matches(FD)))
+      applyApiEntry(*E, FD, Key, Name);
+}
+
+// `signature:` entries compare types: tried where `match:` entries are.
+void RoleCollector::applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                             const std::string &Key,
+                                             llvm::StringRef Name) {
+  for (ApiEntry *E : SignatureEntries)
+    if (E->Sig->matches(FD))
       applyApiEntry(*E, FD, Key, Name);
 }
 
@@ -188,8 +202,10 @@ static bool emitsBody(const clang::FunctionDecl *FD) {
 void RoleCollector::applyPendingApiEntries() {
   bool Everything = Opts.DumpRoles || Opts.ApiCheck;
   for (const PendingApiMatch &P : PendingApi)
-    if (Everything || P.FD->isReferenced() || emitsBody(P.FD))
+    if (Everything || P.FD->isReferenced() || emitsBody(P.FD)) {
       applyRegexApiEntries(P.FD, P.Key, P.Name);
+      applySignatureApiEntries(P.FD, P.Key, P.Name);
+    }
   PendingApi.clear();
 }
 
@@ -199,6 +215,7 @@ void RoleCollector::finish() {
   resolveReleasedBy();
   pairOwnershipModules();
   resolveApiReleaseNames();
+  resolveStatusConditions();
   inferMissingReleases();
   checkApiReleases();
   if (Opts.ApiCheck)
@@ -336,12 +353,14 @@ void RoleCollector::reportUnusedEntries() {
       if (!E.Uses)
         Diags.warning(clang::SourceLocation(),
                       "API description " + E.Origin + ": " +
-                          (!E.Macro.empty() ? "macro '" + E.Macro + "' is not defined in this "
-                                                        "translation unit [api-check]"
-                           : (E.Name.empty() ? "pattern '" + E.Match + "'"
-                                             : "function '" + E.Name + "'") +
-                                 " matches no declaration in this translation unit "
-                                 "[api-check]"));
+                          (!E.Macro.empty()
+                               ? "macro '" + E.Macro + "' is not defined in this "
+                                                       "translation unit [api-check]"
+                               : (!E.Name.empty()    ? "function '" + E.Name + "'"
+                                  : !E.Match.empty() ? "pattern '" + E.Match + "'"
+                                                     : "signature '" + E.Signature + "'") +
+                                     " matches no declaration in this translation unit "
+                                     "[api-check]"));
     }
   for (auto &Entry : Table.entries()) {
     const FunctionRoles &R = Entry.second;

@@ -66,6 +66,8 @@ private:
                             const std::string &Key, llvm::StringRef Name);
   void applyRegexApiEntries(const clang::FunctionDecl *FD,
                             const std::string &Key, llvm::StringRef Name);
+  void applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                const std::string &Key, llvm::StringRef Name);
   void applyPendingApiEntries();
   bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
                        llvm::StringRef Name);
@@ -91,6 +93,11 @@ private:
   bool checkTableMemberRelease(const FunctionRoles &R, llvm::StringRef Name);
   std::string suggestReleaseName(llvm::StringRef Name,
                                  const clang::RecordDecl *Created) const;
+  // Out-parameter arrays and status conditions (RoleCollectorStatus.cpp).
+  bool checkOutArrayParams(const ApiEntry &E, const clang::FunctionDecl *FD,
+                           llvm::StringRef Key, llvm::StringRef Name);
+  void collectEnumerators(const clang::Decl *D);
+  void resolveStatusConditions();
 
   RoleTable &Table;
   const Options &Opts;
@@ -103,6 +110,7 @@ private:
   std::vector<ApiEntry *> MacroEntries;
   clang::Preprocessor *PP = nullptr;
   void applyMacroEntries();
+  std::vector<ApiEntry *> SignatureEntries; ///< `signature:` without name/match
 
   /// Declarations whose `match:` (regex) API entries are tried at the end
   /// of the TU, and then only for those the TU uses or defines: a header
@@ -138,6 +146,8 @@ private:
     const clang::RecordDecl *Out = nullptr;      ///< what `creates_out` makes
   };
   llvm::StringMap<ApiCreate> ApiCreates;
+  llvm::StringMap<long long> Enumerators; ///< for `success: 'F($N) == TF_OK'`
+  llvm::StringMap<unsigned> DerefWidths;  ///< key -> bits read by `*$N`
 };
 
 /// Prints the table in the stable, line-based format documented in

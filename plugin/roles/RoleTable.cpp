@@ -70,6 +70,13 @@ void addUnique(std::vector<unsigned> &Into, const std::vector<unsigned> &From) {
 
 bool createsSomething(const FunctionRoles &R) { return R.Creates || R.CreatesOut; }
 
+/// How an out-parameter create reports success and how many it makes.
+void copyOutSuccess(FunctionRoles &To, const FunctionRoles &From) {
+  To.Success = From.Success;
+  To.StatusCheck = From.StatusCheck;
+  To.CreatesOutCount = From.CreatesOutCount;
+}
+
 /// Fills into `High` (the higher-precedence entry) what `Low` says and `High`
 /// left unset.  Annotations and ownership attributes cannot state a release
 /// function, NULL behaviour or a success condition, so those come from the
@@ -78,12 +85,12 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
   if (!High.Creates && !High.CreatesOut) {
     High.Creates = Low.Creates;
     High.CreatesOut = Low.CreatesOut;
-    High.Success = Low.Success;
+    copyOutSuccess(High, Low);
     High.MayReturnNull = Low.MayReturnNull;
   } else if (createsSomething(Low) && High.Source != RoleSource::ApiFile &&
              Low.Source == RoleSource::ApiFile) {
     if (High.CreatesOut && High.CreatesOut == Low.CreatesOut)
-      High.Success = Low.Success;
+      copyOutSuccess(High, Low);
     High.MayReturnNull = Low.MayReturnNull;
   }
   if (High.ReleaseFunction.empty())
@@ -130,7 +137,7 @@ void unite(FunctionRoles &Into, const FunctionRoles &From) {
   }
   if (From.CreatesOut && !Into.CreatesOut) {
     Into.CreatesOut = From.CreatesOut;
-    Into.Success = From.Success;
+    copyOutSuccess(Into, From);
     Into.MayReturnNull = From.MayReturnNull;
   }
   if (Into.ReleaseFunction.empty())

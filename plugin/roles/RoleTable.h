@@ -49,6 +49,23 @@ enum class SuccessCondition {
   ReturnsNonZero,///< success when the call returns non-zero
   ReturnsNull,   ///< success when the call returns a NULL pointer (OrtStatus*)
   ReturnsNonNull,///< success when the call returns a non-NULL pointer
+  Status,        ///< success read after the call from an argument: a status
+                 ///< object (`TF_GetCode($12) == TF_OK`) or an int it points
+                 ///< to (`*$3 == 0`); see StatusCondition
+};
+
+/// `success: 'F($N) == V'` / `'*$N != V'` of an out-parameter create: the
+/// created tensor exists when F(argument N) (or the integer argument N
+/// points to) compares with V as said.  F is called after the call by the
+/// instrumentation and recognised in the program's own checks by the lint.
+struct StatusCondition {
+  std::string Function;  ///< F; empty for the `*$N` form
+  std::string Symbol;    ///< F's symbol (mangled in C++), set at the end of the TU
+  unsigned Param = 0;    ///< N (1-based)
+  std::string ValueName; ///< V as written: a number or an enumerator
+  long long Value = 0;   ///< V resolved (RoleCollector, at the end of the TU)
+  bool Equals = true;    ///< `==` (false: `!=`)
+  unsigned DerefBits = 32; ///< `*$N` form: width of the integer read
 };
 
 /// Where a role came from (for diagnostics and --dump-roles).
@@ -64,6 +81,9 @@ struct FunctionRoles {
   bool Creates = false;         ///< returns a new owned tensor
   unsigned CreatesOut = 0;      ///< creates through out-parameter i
   SuccessCondition Success = SuccessCondition::Always;
+  StatusCondition StatusCheck;  ///< when Success == Status
+  unsigned CreatesOutCount = 0; ///< creates_out into an array whose element
+                                ///< count is argument i (0: one element)
   bool MayReturnNull = true;    ///< a create can return NULL (false: aborts)
   std::string ReleaseFunction;  ///< the function that frees what this creates
   /// The release of what the creates_out parameter makes, when it differs

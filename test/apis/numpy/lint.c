@@ -83,3 +83,38 @@ int convert_correct(PyObject *obj, double *result) {
   Py_XDECREF(scratch);
   return 0;
 }
+
+// Reference counts on the real headers: each Py_INCREF is a reference that
+// a Py_DECREF gives back.  Python's own Py_XINCREF (a static inline function
+// described as retaining its parameter) hands its reference to its caller:
+// no finding inside it.
+PyObject *keep_one(int n) {
+  npy_intp dims[1] = {n};
+  PyObject *a = PyArray_SimpleNew(1, dims, NPY_DOUBLE);
+  if (!a)
+    return NULL;
+  Py_INCREF(a);
+  Py_DECREF(a); // gives back the INCREF's reference: the create's is left
+  return NULL; // expected-warning {{the tensor created by 'PyArray_SimpleNew' is never released}}
+}
+
+void decref_twice(int n) {
+  npy_intp dims[1] = {n};
+  PyObject *a = PyArray_SimpleNew(1, dims, NPY_DOUBLE);
+  if (!a)
+    return;
+  Py_XINCREF(a);
+  Py_DECREF(a);
+  Py_DECREF(a);
+  Py_DECREF(a); // expected-warning {{the tensor created by 'PyArray_SimpleNew' is released more times than it holds references}}
+}
+
+PyObject *incref_leak(PyObject *x) {
+  Py_INCREF(x);
+  return NULL; // expected-warning {{the reference taken by 'Py_INCREF' is never released: it leaks at this return}}
+}
+
+PyObject *shared_result(PyObject *cached) {
+  Py_XINCREF(cached); // the caller gets a new reference: returned below
+  return cached;
+}
