@@ -11,7 +11,8 @@
 //                            use-after-release, borrowed-release, scope-escape)
 //   lint-error=CAT,...|all   make categories errors
 //   lint-main-leaks=0|1      report leaks at the return from main     [1]
-//   findings=PATH            append machine-readable findings (JSON lines)
+//   findings=PATH|-          append machine-readable findings (JSON lines);
+//                            "-": on stderr, each behind "tensorscope-finding: "
 //   lint-stats=0|1           print the lint's work per function to stderr
 //   dump-roles=0|1           print the role table (for tests and users)
 //   api-check=0|1            warn about API description entries that match

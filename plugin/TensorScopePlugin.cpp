@@ -58,6 +58,9 @@ public:
 
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
     Collector->finish();
+    Collector->findMacroCalls(Ctx);
+    if (Opts->Lint && !CI.getDiagnostics().hasErrorOccurred())
+      Collector->warnMemberCopies(Ctx);
     // A TU with errors has an incomplete AST: linting it only adds noise.
     if (Opts->Lint && !CI.getDiagnostics().hasErrorOccurred())
       runLint(CI, Ctx, *Roles, *Opts);
@@ -82,6 +85,8 @@ protected:
     auto Diags = std::make_unique<RoleDiagnostics>(CI.getDiagnostics(), nullptr);
     auto Collector = std::make_unique<RoleCollector>(*Roles, *Opts, *Diags);
     announceApiFiles(CI);
+    if (CI.hasPreprocessor())
+      Collector->setPreprocessor(&CI.getPreprocessor());
     // After an error (reported) the compile fails; clang wants a consumer
     // anyway (a null one crashes the multiplexer).
     if (!Collector->loadApiFiles())

@@ -8,7 +8,8 @@
  * exitcode=N when something leaked.  The report comes first so it shows
  * what was alive, before finalizers change the picture.
  */
-#include "internal.h"
+#include "core/internal.h"
+#include "report/report.h"
 
 #include <pthread.h>
 #include <stdlib.h>

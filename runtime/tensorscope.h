@@ -399,8 +399,27 @@ typedef struct tscope_cache_stats {
  * (may be NULL) frees a value when its entry dies.  NULL on failure.
  */
 tscope_cache *tscope_cache_new(size_t capacity, void (*value_free)(void *value));
-/* The value for `k`, or NULL (a miss).  Counts a hit or a miss. */
+/* The value for `k`, or NULL (a miss).  Counts a hit or a miss.  The value
+ * is borrowed: a put of the same key, a remove, an eviction or the release
+ * of a key tensor on another thread may free it (value_free) at any time;
+ * a thread that shares the cache uses tscope_cache_get_retained. */
 void *tscope_cache_get(tscope_cache *c, const tscope_key *k);
+
+/* A pinned cache value (see tscope_cache_get_retained). */
+typedef struct tscope_cache_pin tscope_cache_pin;
+/*
+ * Like tscope_cache_get, and pins the value: it is not freed (value_free)
+ * before tscope_cache_release_retained(*pin), whatever happens to its entry
+ * meanwhile on any thread (a put of the same key, a remove, an eviction,
+ * the release of a key tensor, tscope_cache_clear, tscope_cache_free): the
+ * entry may die, the value waits.  Sets *pin (NULL on a miss, and then
+ * nothing is to be released).  Takes the cache's lock (a pin is a write),
+ * where tscope_cache_get's repeated hits do not.
+ */
+void *tscope_cache_get_retained(tscope_cache *c, const tscope_key *k, tscope_cache_pin **pin);
+/* Gives a pin back; the last one of a value whose entry has died frees it
+ * (value_free, on the calling thread).  NULL is ignored. */
+void tscope_cache_release_retained(tscope_cache_pin *pin);
 /* Stores `value` under `k`, replacing (and freeing) an old value.  0 on
  * success, -1 when `k` is invalid or holds a dead tensor (the value is then
  * freed with value_free, so nothing leaks). */

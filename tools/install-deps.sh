@@ -11,7 +11,7 @@ set -euo pipefail
 
 pkgs_build="cmake make gcc g++ python3 clang-19 llvm-19-dev libclang-19-dev llvm-19-tools libclang-rt-19-dev libgsl-dev libre2-dev"
 pkgs_llvm22="clang-22 llvm-22-dev libclang-22-dev llvm-22-tools libclang-rt-22-dev"
-pkgs_check="$pkgs_build $pkgs_llvm22 libglib2.0-dev binutils chromium distcc ccache sccache ninja-build"
+pkgs_check="$pkgs_build $pkgs_llvm22 libglib2.0-dev binutils chromium distcc ccache sccache ninja-build libdlpack-dev python3-dev python3-numpy pkg-config"
 pkgs_bench="$pkgs_check valgrind libglib2.0-dev dpkg-dev"
 pkgs_report="chromium"
 

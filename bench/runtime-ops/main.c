@@ -46,7 +46,7 @@
 #endif
 
 static const bench_op *const op_tables[] = {
-    bench_ops_libc, bench_ops_tscope, bench_ops_cxx,
+    bench_ops_libc, bench_ops_tscope, bench_ops_budget, bench_ops_cxx,
 #ifdef BENCH_HAVE_GLIB
     bench_ops_glib,
 #endif

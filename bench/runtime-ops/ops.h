@@ -31,6 +31,7 @@ typedef struct bench_op {
 /* Each op file exports a table; a NULL-named entry ends it. */
 extern const bench_op bench_ops_libc[];
 extern const bench_op bench_ops_tscope[];
+extern const bench_op bench_ops_budget[];
 extern const bench_op bench_ops_cxx[];
 #ifdef BENCH_HAVE_GLIB
 extern const bench_op bench_ops_glib[];

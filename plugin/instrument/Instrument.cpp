@@ -9,6 +9,7 @@
 #include "InstrumentPass.h"
 
 #include "LoopDepthMarker.h"
+#include "MemberCalls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -58,6 +59,9 @@ static void prepareDecl(clang::ASTContext &Ctx, clang::Decl *D,
       markLoopDepths(Ctx, *FD);
     return;
   }
+  // Before any function that calls through them is emitted.
+  if (auto *RD = llvm::dyn_cast<clang::RecordDecl>(D))
+    markDescribedMembers(Ctx, *RD, Roles);
   if (auto *DC = llvm::dyn_cast<clang::DeclContext>(D))
     if (llvm::isa<clang::NamespaceDecl>(D) ||
         llvm::isa<clang::LinkageSpecDecl>(D) ||

@@ -1,6 +1,7 @@
 //===- InstrumentPass.cpp - the module pass of the IR side -----------------===//
 //
-// First, for the whole module: uses of role functions' addresses are
+// First, for the whole module: calls through described members of API
+// tables are tagged with their roles (MemberCalls.h); uses of role functions' addresses are
 // pointed at thunks (Thunks.h), which are then instrumented like any other
 // function, and the bodies that implement the described API are found
 // (ApiBodies.h): they track nothing, and their releases only tell the
@@ -17,6 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "InstrumentPass.h"
+#include "MacroCalls.h"
+#include "MemberCalls.h"
 #include "ApiBodies.h"
 #include "AutoScopes.h"
 #include "Escapes.h"
@@ -96,7 +99,10 @@ planFor(Function &F, const RoleTable &Roles,
 PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
   if (!Opts.Instrument)
     return PreservedAnalyses::all();
-  bool Changed = addRoleThunks(M, *Roles);
+  // Calls through described members become tagged calls (MemberCalls.h).
+  bool Changed = tagMemberCalls(M);
+  Changed |= tagMacroCalls(M, *Roles);
+  Changed |= addRoleThunks(M, *Roles);
   SmallPtrSet<const Function *, 16> ApiBodies = apiImplementationBodies(M, *Roles);
   RuntimeApi Api(M);
   RoleCallInstrumenter Calls(Api, *Roles);
@@ -128,6 +134,7 @@ PreservedAnalyses InstrumentPass::run(Module &M, ModuleAnalysisManager &) {
       Changed |= detachEscapes(*F, Api);
     Changed |= ApiBodies.count(F) ? Calls.runInApiBody(*F) : Calls.run(*F);
   }
+  removeRoleTags(M);
   Changed |= stripForcedLocations(M);
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

@@ -2,6 +2,9 @@
 #include "RoleCalls.h"
 #include "ApiBodies.h"
 #include "IRSurgery.h"
+#include "MemberCalls.h"
+#include "OutArrays.h"
+#include "../roles/MemberRoles.h"
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
@@ -21,17 +24,27 @@ static Function *directCallee(const CallBase &CB) {
 
 const FunctionRoles *rolesOfCallee(const RoleTable &Roles, const CallBase &CB) {
   Function *Callee = directCallee(CB);
-  if (!Callee || Callee->isIntrinsic() || Callee->getName().starts_with("tscope_"))
+  const FunctionRoles *R = nullptr;
+  if (!Callee) {
+    // A call through a described member or macro (MemberCalls.h).
+    StringRef Tag = roleTagOf(CB);
+    R = Tag.empty() ? nullptr : Roles.lookup(Tag);
+    return R && R->hasTensorRole() ? R : nullptr;
+  }
+  if (Callee->isIntrinsic() || Callee->getName().starts_with("tscope_"))
     return nullptr;
-  const FunctionRoles *R = Roles.lookup(Callee->getName());
+  R = Roles.lookup(Callee->getName());
   if (!R || !R->hasTensorRole())
     return nullptr;
   return R;
 }
 
 /// The API name a site records: the C name, or the readable C++ name.
-static std::string apiNameOf(const CallBase &CB) {
-  StringRef Name = directCallee(CB)->getName();
+static std::string apiNameOf(const CallBase &CB, const FunctionRoles &R) {
+  Function *Callee = directCallee(CB);
+  if (!Callee)
+    return R.DisplayName; // a member or a macro: "OrtApi::ReleaseValue"
+  StringRef Name = Callee->getName();
   if (Name.starts_with("_Z"))
     return llvm::demangle(Name.str());
   return Name.str();
@@ -65,6 +78,36 @@ roleCalls(Function &F, const RoleTable &Roles) {
   return Calls;
 }
 
+Value *RoleCallInstrumenter::releaseOf(IRBuilder<> &B, CallBase &CB,
+                                       const FunctionRoles &R, bool Out) {
+  StringRef Name = Out ? outReleaseOf(R) : R.ReleaseFunction;
+  Constant *None = ConstantPointerNull::get(Api.ptrTy());
+  if (Name.empty())
+    return None;
+  // `release: '->deleter'`: the object's own member (MemberCalls.h).
+  if (Name.starts_with(ObjectMemberPrefix)) {
+    std::optional<uint64_t> Off = Roles.memberOffset(memberReleaseOffsetKey(R.Name, Name, Out));
+    return Off ? objectMemberRelease(*CB.getModule(), *Off) : None;
+  }
+  // `release: OrtApi::ReleaseValue`: read from the table the create was
+  // called through, right after the create.
+  if (std::optional<uint64_t> Off = Roles.memberOffset(Name)) {
+    std::optional<uint64_t> Own = Roles.memberOffset(R.Name);
+    Value *Slot = calledSlot(CB);
+    if (!Own || !Slot || roleTagOf(CB).empty())
+      return None; // created by a plain function: no table at hand
+    Value *At = B.CreateGEP(B.getInt8Ty(), Slot,
+                            B.getInt64((int64_t)*Off - (int64_t)*Own), "tscope.release.slot");
+    return B.CreateLoad(Api.ptrTy(), At, "tscope.release.fn");
+  }
+  // A `static inline` release (Python's Py_DECREF) exists only where the
+  // module uses it: declaring it as an external symbol would not link.
+  if (!CB.getModule()->getFunction(Name) && Roles.isLocalFunction(Name))
+    return None;
+  Constant *F = Api.releaseFunction(Name);
+  return F ? F : None;
+}
+
 void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
                                             const FunctionRoles &R) {
   if (!CB.getType()->isPointerTy())
@@ -72,10 +115,8 @@ void RoleCallInstrumenter::instrumentCreate(CallBase &CB,
   IRBuilder<> B(CB.getContext());
   B.SetInsertPoint(insertionPointAfter(CB));
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Release = Api.releaseFunction(R.ReleaseFunction);
-  if (!Release)
-    Release = ConstantPointerNull::get(Api.ptrTy());
-  B.CreateCall(trackFor(Api, R), {&CB, Release, Api.siteFor(CB, apiNameOf(CB))});
+  Value *Release = releaseOf(B, CB, R, /*Out=*/false);
+  B.CreateCall(trackFor(Api, R), {&CB, Release, Api.siteFor(CB, apiNameOf(CB, R))});
 }
 
 /// The i1 "the out-parameter create succeeded" after `CB`, built at `B`.
@@ -93,6 +134,7 @@ static Value *successOf(IRBuilder<> &B, CallBase &CB, SuccessCondition When) {
   case SuccessCondition::ReturnsNonNull:
     return B.CreateICmpNE(&CB, Zero, "tscope.ok");
   case SuccessCondition::Always:
+  case SuccessCondition::Status: // read from an argument: statusSuccessOf
     break;
   }
   return nullptr;
@@ -106,26 +148,60 @@ void RoleCallInstrumenter::instrumentCreateOut(CallBase &CB,
   IRBuilder<> B(CB.getContext());
   B.SetInsertPoint(insertionPointAfter(CB));
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Release = Api.releaseFunction(R.ReleaseFunction);
-  if (!Release)
-    Release = ConstantPointerNull::get(Api.ptrTy());
-  Constant *Site = Api.siteFor(CB, apiNameOf(CB));
-  if (Value *Ok = successOf(B, CB, R.Success)) {
+  Value *Release = releaseOf(B, CB, R, /*Out=*/true);
+  Constant *Site = Api.siteFor(CB, apiNameOf(CB, R));
+  Value *Ok = R.Success == SuccessCondition::Status ? statusSuccessOf(B, CB, R, Api)
+                                                    : successOf(B, CB, R.Success);
+  if (Ok) {
     // Track only on success: on failure the out-parameter may be garbage.
     Instruction *Then =
         SplitBlockAndInsertIfThen(Ok, B.GetInsertPoint(), /*Unreachable=*/false);
     B.SetInsertPoint(Then);
   }
+  if (R.CreatesOutCount) { // an array: every element is a new tensor
+    trackEachElement(B, CB, Out, R.CreatesOutCount, trackFor(Api, R), Release, Site, Api);
+    return;
+  }
   Value *Created = B.CreateLoad(Api.ptrTy(), Out, "tscope.created");
   B.CreateCall(trackFor(Api, R), {Created, Release, Site});
 }
 
+/// A release that happens only when the call's result says so (realloc:
+/// `success: returns_nonnull`).  The call always runs; after it, on
+/// success, the runtime is told as for a release inside a library's body
+/// (tscope_release_inner: a handle it never tracked is ignored without a
+/// report).  Placed right after the call, so before the track of what the
+/// same call creates (realloc may return the address it was given).
+static void instrumentConditionalRelease(CallBase &CB, const FunctionRoles &R,
+                                         RuntimeApi &Api, Constant *Site) {
+  IRBuilder<> B(CB.getContext());
+  B.SetInsertPoint(insertionPointAfter(CB));
+  B.SetCurrentDebugLocation(CB.getDebugLoc());
+  SmallVector<Value *, 2> Args;
+  for (unsigned Index : R.Releases)
+    if (Value *Arg = roleArgument(CB, Index))
+      Args.push_back(Arg);
+  if (Args.empty())
+    return;
+  if (Value *Ok = successOf(B, CB, R.ReleaseSuccess)) {
+    Instruction *Then =
+        SplitBlockAndInsertIfThen(Ok, B.GetInsertPoint(), /*Unreachable=*/false);
+    B.SetInsertPoint(Then);
+  }
+  for (Value *Arg : Args)
+    B.CreateCall(Api.releaseInner(), {Arg, Site});
+}
+
 void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
                                              const FunctionRoles &R) {
+  if (R.ReleaseSuccess != SuccessCondition::Always) {
+    instrumentConditionalRelease(CB, R, Api, Api.siteFor(CB, apiNameOf(CB, R)));
+    return;
+  }
   Value *Proceed = nullptr;
   IRBuilder<> B(&CB);
   B.SetCurrentDebugLocation(CB.getDebugLoc());
-  Constant *Site = Api.siteFor(CB, apiNameOf(CB));
+  Constant *Site = Api.siteFor(CB, apiNameOf(CB, R));
   for (unsigned Index : R.Releases) {
     Value *Arg = roleArgument(CB, Index);
     if (!Arg)
@@ -138,18 +214,60 @@ void RoleCallInstrumenter::instrumentRelease(CallBase &CB,
     runOnlyIf(CB, Proceed);
 }
 
+/// The parameter of `F` that `V` is, directly or (at -O0) loaded from the
+/// stack slot that only the parameter was stored to; or null.
+static const Argument *parameterValue(const Function &F, Value *V) {
+  V = V->stripPointerCasts();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A;
+  auto *L = dyn_cast<LoadInst>(V);
+  auto *Slot = L ? dyn_cast<AllocaInst>(L->getPointerOperand()) : nullptr;
+  if (!Slot)
+    return nullptr;
+  const Argument *Stored = nullptr;
+  for (const User *U : Slot->users()) {
+    if (isa<LoadInst>(U))
+      continue;
+    const auto *S = dyn_cast<StoreInst>(U);
+    if (!S || S->getPointerOperand() != Slot)
+      return nullptr; // the slot's address escapes, or is written otherwise
+    const auto *A = dyn_cast<Argument>(S->getValueOperand()->stripPointerCasts());
+    if (!A || (Stored && Stored != A))
+      return nullptr;
+    Stored = A;
+  }
+  return Stored;
+}
+
 bool RoleCallInstrumenter::runInApiBody(Function &F) {
   bool Changed = false;
+  // A release whose body releases the same object again (Python's
+  // Py_XDECREF calls Py_DECREF on its argument): its caller already told
+  // the runtime of that release, once; telling it again would count a
+  // shared object's reference twice.  Only for a body with internal
+  // linkage (`static inline`), whose every call is in this module and
+  // instrumented; an exported one may be called by code built without the
+  // plugin, and then its inner release is the only one the runtime hears.
+  const FunctionRoles *Own = F.hasLocalLinkage() ? Roles.lookup(F.getName()) : nullptr;
   for (auto &[CB, R] : roleCalls(F, Roles)) {
     if (!isDeclaredLifetimeRole(*R) || R->Releases.empty())
       continue;
+    if (R->ReleaseSuccess != SuccessCondition::Always) {
+      instrumentConditionalRelease(*CB, *R, Api, Api.siteFor(*CB, apiNameOf(*CB, *R)));
+      Changed = true;
+      continue;
+    }
     IRBuilder<> B(CB);
     B.SetCurrentDebugLocation(CB->getDebugLoc());
-    Constant *Site = Api.siteFor(*CB, apiNameOf(*CB));
+    Constant *Site = Api.siteFor(*CB, apiNameOf(*CB, *R));
     for (unsigned Index : R->Releases)
-      if (Value *Arg = roleArgument(*CB, Index))
+      if (Value *Arg = roleArgument(*CB, Index)) {
+        const Argument *P = Own ? parameterValue(F, Arg) : nullptr;
+        if (P && llvm::is_contained(Own->Releases, P->getArgNo() + 1))
+          continue;
         B.CreateCall(Api.releaseInner(), {Arg, Site});
-    Changed = true;
+        Changed = true;
+      }
   }
   return Changed;
 }
@@ -186,7 +304,8 @@ bool RoleCallInstrumenter::run(Function &F) {
       instrumentCreate(*CB, *R);
     if (R->CreatesOut)
       instrumentCreateOut(*CB, *R);
-    // Last: it may move CB into a block of its own.
+    // Last: it may move CB into a block of its own; a conditional release
+    // goes right after CB, so before the create's track.
     if (!R->Releases.empty())
       instrumentRelease(*CB, *R);
   }

@@ -26,7 +26,8 @@ class Function;
 
 namespace tscope {
 
-/// The roles of the function `CB` calls directly, or null (indirect call,
+/// The roles of the function `CB` calls directly, or of the member or macro
+/// it is tagged with (MemberCalls.h), or null (other indirect call,
 /// intrinsic, runtime hook, or a function without roles).
 const FunctionRoles *rolesOfCallee(const RoleTable &Roles,
                                    const llvm::CallBase &CB);
@@ -50,6 +51,9 @@ public:
   bool runInApiBody(llvm::Function &F);
 
 private:
+  /// The release function tscope_track is given for what `CB` creates.
+  llvm::Value *releaseOf(llvm::IRBuilder<> &B, llvm::CallBase &CB,
+                         const FunctionRoles &R, bool Out);
   void instrumentCreate(llvm::CallBase &CB, const FunctionRoles &R);
   void instrumentCreateOut(llvm::CallBase &CB, const FunctionRoles &R);
   void instrumentRelease(llvm::CallBase &CB, const FunctionRoles &R);

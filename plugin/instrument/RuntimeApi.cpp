@@ -146,4 +146,13 @@ Constant *RuntimeApi::releaseFunction(StringRef Name) {
           .getCallee());
 }
 
+FunctionCallee RuntimeApi::statusFunction(StringRef Name) {
+  if (Function *F = M.getFunction(Name))
+    return FunctionCallee(F->getFunctionType(), F);
+  // Not called by this file: status getters take the status object and
+  // return an int or an enum (TF_Code), which is an int.
+  return M.getOrInsertFunction(
+      Name, FunctionType::get(Type::getInt32Ty(M.getContext()), {PtrTy}, false));
+}
+
 } // namespace tscope

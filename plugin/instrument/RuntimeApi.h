@@ -52,6 +52,9 @@ public:
   /// module's own definition or declaration when present, else a new
   /// declaration `void Name(ptr)`.  Null when `Name` is empty.
   llvm::Constant *releaseFunction(llvm::StringRef Name);
+  /// The function a `success: 'F($N) == V'` condition calls (TF_GetCode):
+  /// the module's declaration, or a new `int F(void *)` one.
+  llvm::FunctionCallee statusFunction(llvm::StringRef Name);
 
   llvm::PointerType *ptrTy() const { return PtrTy; }
 

@@ -1,6 +1,8 @@
 //===- Findings.cpp - wording of the lint's findings, notes and fix-its ---===//
 #include "FunctionAnalysis.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -28,6 +30,8 @@ std::string FunctionAnalysis::describe(unsigned Id) const {
   case Identity::Created:
     break;
   }
+  if (I.RefOf >= 0)
+    return "the reference taken by '" + I.Creator + "'";
   return "the tensor created by '" + I.Creator + "'";
 }
 
@@ -52,8 +56,16 @@ void FunctionAnalysis::addCreationNote(Finding &F, unsigned Id) const {
     F.Notes.push_back({I.ParamDecl->getLocation(), "parameter declared here"});
   else
     F.Notes.push_back({I.Site->getBeginLoc(),
-                       std::string(I.K == Identity::View ? "view" : "tensor") +
-                           " created here by '" + I.Creator + "'"});
+                       I.RefOf >= 0 ? "reference taken here by '" + I.Creator + "'"
+                                    : std::string(I.K == Identity::View ? "view" : "tensor") +
+                                          " created here by '" + I.Creator + "'"});
+  // Reference counts: where this function took more references to it.
+  llvm::SmallPtrSet<const void *, 4> Seen;
+  for (const Identity &R : Ids)
+    if (R.RefOf == (int)Id && R.Site && Seen.insert(R.Site).second)
+      F.Notes.push_back({R.Site->getBeginLoc(),
+                         "one more reference taken here by '" + R.Creator +
+                             "' (a create and each retain each need a release)"});
 }
 
 void FunctionAnalysis::emit(Finding &F) {
@@ -118,7 +130,9 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
   // owned on every path here, one plain variable in scope holds it, and the
   // insert point is a statement of its own.
   bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned;
-  if (MustLeak && I.Roles && !I.Roles->ReleaseFunction.empty() && At.isFileID()) {
+  if (MustLeak && I.Roles &&
+      !(I.OutParam ? outReleaseOf(*I.Roles) : I.Roles->ReleaseFunction).empty() &&
+      At.isFileID()) {
     const ValueDecl *Holder = nullptr;
     for (const auto &KV : S.Vars)
       if (!KV.first.second && KV.second.Ids.size() == 1 && KV.second.Ids[0] == Id &&
@@ -147,8 +161,8 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
         V.TraverseStmt(const_cast<Expr *>(RS->getRetValue()));
         ReturnUsesIt = V.Found;
       }
-      if (!ReturnUsesIt) {
-        std::string Call = I.Roles->ReleaseFunction + "(" + Holder->getNameAsString() + ");";
+      std::string Call = releaseCallText(I, Holder, At);
+      if (!ReturnUsesIt && !Call.empty()) {
         if (AfterReturn.isValid()) {
           L.Fix = FixItHint::CreateInsertion(At, "{ " + Call + " ");
           L.FixEnd = FixItHint::CreateInsertion(AfterReturn, " }");
@@ -241,6 +255,8 @@ void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
   F.Category = LintCategory::Leak;
   F.Tensor = I.Site;
   auto It = LastDrop.find(Id);
+  if (It == LastDrop.end() && I.RefOf >= 0) // dropped with its object
+    It = LastDrop.find((unsigned)I.RefOf);
   std::string Why;
   if (It != LastDrop.end()) {
     F.Loc = It->second.Loc;
@@ -272,6 +288,9 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
   F.Message = describe(Id) + " is released twice";
+  if (hasReferences(Id)) // reference counts: one release too many
+    F.Message = describe(Id) + " is released more times than it holds references "
+                "(one from its create, one per retain)";
   bool SameSite = I.FirstRelease.isValid() &&
                   SM.getExpansionLoc(I.FirstRelease) == SM.getExpansionLoc(F.Loc);
   if (SameSite)

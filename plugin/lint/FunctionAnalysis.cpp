@@ -223,6 +223,8 @@ bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
   case SuccessCondition::Always: return true;
   case SuccessCondition::ReturnsZero: case SuccessCondition::ReturnsNull: Ok = IsZero; break;
   case SuccessCondition::ReturnsNonZero: case SuccessCondition::ReturnsNonNull: Ok = !IsZero; break;
+  case SuccessCondition::Status:
+    return refineStatus(S, V, 0, IsZero);
   }
   return S.status(V.SuccessOf).restrictTo(Ok ? (uint16_t)~SNotAlive : SNotAlive);
 }
@@ -247,6 +249,10 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
       return refineTruth(S, UO->getSubExpr(), !Truth);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+      bool Handled = false;
+      bool Feasible = refineStatusCompare(S, BO, Truth, Handled);
+      if (Handled)
+        return Feasible;
       const Expr *Other = nullptr;
       if (isZeroOrNull(BO->getRHS(), Ctx))
         Other = BO->getLHS();
@@ -264,8 +270,13 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
 
 bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
   AbsVal V = valueOf(X, S);
-  if (V.SuccessOf >= 0)
-    return refineSuccess(S, V, IsZero);
+  if (V.SuccessOf >= 0 && !V.SuccessHolder) { // (a status object: a NULL check)
+    if (!refineSuccess(S, V, IsZero))
+      return false;
+    if (V.Ids.empty())
+      return true;
+    // The result is also an object of its own (a status to release).
+  }
   if (X->IgnoreParenCasts()->getType()->isPointerType())
     return refineNull(S, X, !IsZero);
   return true;

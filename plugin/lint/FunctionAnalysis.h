@@ -51,6 +51,8 @@ struct Identity {
   const FunctionRoles *Roles = nullptr;       ///< roles of the creating call
   std::string Creator;                        ///< name of the creating function
   int Parent = -1;                            ///< for views: the owner identity
+  int RefOf = -1;                             ///< for a reference a retain took
+                                              ///< (RefCounts.cpp): the object
   clang::SourceLocation FirstRelease;         ///< for "first released here"
   /// The CONSUMES call that took it first (for "used after it was passed
   /// to 'f', which takes ownership").
@@ -64,6 +66,7 @@ struct Identity {
   /// For parameters: passed as argument CallbackArg of a call through the
   /// function-pointer parameter CallbackFn (1-based; ~0u: several ways).
   unsigned CallbackFn = 0, CallbackArg = 0;
+  bool OutParam = false;                      ///< made by creates_out (its release: outReleaseOf)
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are
@@ -117,6 +120,10 @@ struct FunctionSummary {
   std::vector<bool> ParamCalledBack;
   std::vector<std::pair<unsigned, unsigned>> ParamCallback;
 };
+
+/// The local array `T *out[N]` a creates_out call writes into (`out` or
+/// `&out[0]`), or null (OutCreates.cpp).
+const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 
 class FunctionAnalysis {
 public:
@@ -182,9 +189,29 @@ private:
   void transferFlagStore(const clang::MemberExpr *ME, const clang::Expr *RHS,
                          State &St);
   void transferPointerToInteger(const clang::CastExpr *CE, State &St);
+  /// Whether this function is itself described as retaining parameter `P`.
+  bool retainsOwnParam(const clang::ParmVarDecl *P) const;
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
-                       Identity::Kind K, State &St);
+                       Identity::Kind K, State &St, bool OutParam = false);
   std::string calleeName(const clang::CallExpr *CE) const;
+  // Out-parameter arrays and status conditions (OutCreates.cpp).
+  void transferCreateOut(const clang::CallExpr *CE, const FunctionRoles &R,
+                         unsigned Shift, State &St, AbsVal &Result);
+  void bindStatus(const clang::CallExpr *CE, const FunctionRoles &R, unsigned Shift,
+                  unsigned Id, State &St);
+  AbsVal statusRead(const clang::CallExpr *CE, const State &St) const;
+  bool refineStatus(State &S, const AbsVal &V, long long C, bool Equal);
+  bool refineStatusCompare(State &S, const clang::BinaryOperator *BO, bool Truth,
+                           bool &Handled);
+  // Reference counts (RefCounts.cpp).
+  void retainValue(const AbsVal &V, const clang::Expr *Arg, const clang::CallExpr *CE,
+                   const FunctionRoles &R, State &St);
+  int ownedReferenceOf(unsigned Obj, const State &St) const;
+  bool takeReference(unsigned Obj, uint16_t To, State &St);
+  void holdReferences(llvm::DenseSet<unsigned> &Held, const State &St) const;
+  bool paramStoredOutside(const clang::ParmVarDecl *P);
+  bool hasReferences(unsigned Obj) const;
+  llvm::DenseMap<const clang::ParmVarDecl *, bool> StoredParams;
 
   // --- findings (Findings.cpp) ---
   /// A leak of `Id` at one exit, collected during the reporting pass;
@@ -194,6 +221,11 @@ private:
                       const State &S);
   void reportExitLeaks();
   bool inScopeAt(const clang::ValueDecl *VD, clang::SourceLocation Loc) const;
+  /// The statement that releases what identity `I` holds through variable
+  /// `Holder` at `At` ("t_free(t);", "t->deleter(t);", "g_ort->ReleaseValue(v);"),
+  /// or "" when no such statement would compile there (ReleaseCallText.cpp).
+  std::string releaseCallText(const Identity &I, const clang::ValueDecl *Holder,
+                              clang::SourceLocation At) const;
   void reportLostReference(unsigned Id, const Status &St);
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
   void reportScopeRelease(unsigned Id, const clang::Expr *At);

@@ -51,9 +51,11 @@ void AbsVal::unite(const AbsVal &O) {
     AddrOf = nullptr;
     AddrOfField = nullptr;
   }
-  if (SuccessOf != O.SuccessOf || SuccessReleases != O.SuccessReleases) {
+  if (SuccessOf != O.SuccessOf || SuccessReleases != O.SuccessReleases ||
+      SuccessHolder != O.SuccessHolder) {
     SuccessOf = -1;
     SuccessReleases = false;
+    SuccessHolder = false;
   }
 }
 

@@ -114,11 +114,16 @@ struct AbsVal {
   /// SuccessOf names a tensor the call released when it failed (a helper
   /// that releases on its failure path), not one it created on success.
   bool SuccessReleases = false;
+  /// With Success == Status: this is the status object itself (TF_Status *),
+  /// whose getter's result (TF_GetCode(status)) says whether SuccessOf was
+  /// created; not a value to compare.
+  bool SuccessHolder = false;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
            AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
-           SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases;
+           SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases &&
+           SuccessHolder == O.SuccessHolder;
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);

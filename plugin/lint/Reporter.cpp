@@ -183,14 +183,45 @@ void Reporter::appendJson(const Finding &F, bool AsError) {
   O["fixes"] = (int64_t)((F.Fix ? 1 : 0) + F.Fixes.size()); // fix-it hints given
   std::string Line;
   llvm::raw_string_ostream OS(Line);
+  if (Opts.FindingsPath == "-")
+    OS << kStderrFindingPrefix;
   OS << llvm::json::Value(std::move(O)) << "\n";
   OS.flush();
   JsonLines += Line;
 }
 
+namespace {
+/// Writes all of [P, P+Left) to FD; 0, or the errno of the write that failed.
+int writeAll(int FD, const char *P, size_t Left) {
+  while (Left > 0) {
+    ssize_t N = ::write(FD, P, Left);
+    if (N < 0) {
+      if (errno == EINTR)
+        continue;
+      return errno;
+    }
+    P += N;
+    Left -= (size_t)N;
+  }
+  return 0;
+}
+} // namespace
+
 void Reporter::writeFindingsFile() {
   if (Opts.FindingsPath.empty())
     return;
+  // findings=-: the lines go to stderr, each behind kStderrFindingPrefix, in
+  // one write (a distcc server sends the compile's stderr back to the
+  // client, where tscope-lint --distribute reads them).
+  if (Opts.FindingsPath == "-") {
+    if (int Err = writeAll(STDERR_FILENO, JsonLines.data(), JsonLines.size())) {
+      unsigned ID = Diags.getCustomDiagID(
+          clang::DiagnosticsEngine::Error,
+          "tensorscope: cannot write findings to stderr (findings=-): %0");
+      Diags.Report(ID) << strerror(Err);
+    }
+    return;
+  }
   // Several compiles (tscope-lint -j N) may append to one file: one
   // O_APPEND write per translation unit keeps their lines whole.
   int FD = ::open(Opts.FindingsPath.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -201,21 +232,11 @@ void Reporter::writeFindingsFile() {
     Diags.Report(ID) << Opts.FindingsPath << strerror(errno);
     return;
   }
-  const char *P = JsonLines.data();
-  size_t Left = JsonLines.size();
-  while (Left > 0) {
-    ssize_t N = ::write(FD, P, Left);
-    if (N < 0) {
-      if (errno == EINTR)
-        continue;
-      unsigned ID = Diags.getCustomDiagID(
-          clang::DiagnosticsEngine::Error,
-          "tensorscope: cannot write findings file '%0': %1");
-      Diags.Report(ID) << Opts.FindingsPath << strerror(errno);
-      break;
-    }
-    P += N;
-    Left -= (size_t)N;
+  if (int Err = writeAll(FD, JsonLines.data(), JsonLines.size())) {
+    unsigned ID = Diags.getCustomDiagID(
+        clang::DiagnosticsEngine::Error,
+        "tensorscope: cannot write findings file '%0': %1");
+    Diags.Report(ID) << Opts.FindingsPath << strerror(Err);
   }
   ::close(FD);
 }

@@ -54,7 +54,12 @@ class Reporter {
 public:
   Reporter(clang::CompilerInstance &CI, clang::ASTContext &Ctx,
            const Options &Opts);
-  /// Writes the collected JSON lines to findings=PATH (one append).
+  /// With findings=-, each JSON line goes to stderr behind this prefix
+  /// (tools/tscope_lint/findings.py STDERR_PREFIX reads it back).
+  static constexpr const char *kStderrFindingPrefix = "tensorscope-finding: ";
+
+  /// Writes the collected JSON lines to findings=PATH (one append), or to
+  /// stderr for findings=-.
   ~Reporter();
 
   /// Shows `F` unless a control silences it.

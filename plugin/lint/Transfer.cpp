@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
+#include "../roles/MemberRoles.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/STLExtras.h"
@@ -69,6 +70,14 @@ bool contains(const std::vector<unsigned> &V, unsigned I) {
 std::string FunctionAnalysis::calleeName(const CallExpr *CE) const {
   if (const FunctionDecl *Callee = CE->getDirectCallee())
     return Callee->getNameAsString();
+  if (const FieldDecl *F = calledMember(CE)) {
+    std::string Key = memberKey(F);
+    if (!Key.empty())
+      return Key;
+  }
+  llvm::StringRef Macro = Roles.macroCallKey(CE);
+  if (const FunctionRoles *R = Macro.empty() ? nullptr : Roles.lookup(Macro))
+    return R->DisplayName;
   return "a function pointer";
 }
 
@@ -171,15 +180,19 @@ void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
 }
 
 unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
-                                       Identity::Kind K, State &St) {
+                                       Identity::Kind K, State &St, bool OutParam) {
   auto Get = [&](unsigned Gen) {
-    auto [It, Inserted] = SiteIds.try_emplace({CE, Gen}, (unsigned)Ids.size());
+    // A call that both returns an object and makes one through an
+    // out-parameter (ONNX Runtime: a status and a value) has two identities.
+    auto [It, Inserted] =
+        SiteIds.try_emplace({CE, Gen + (OutParam ? 2u : 0u)}, (unsigned)Ids.size());
     if (Inserted) {
       Identity I;
       I.K = K;
       I.Site = CE;
       I.Gen = Gen;
       I.Roles = R;
+      I.OutParam = OutParam;
       I.Creator = calleeName(CE);
       Ids.push_back(I);
     }
@@ -272,9 +285,12 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (V.Ids.empty())
     return; // NULL or untracked
   unsigned Id = V.Ids[0];
-  Status &S = St.status(Id);
-  if (S.has(SUnknown))
+  if (St.status(Id).has(SUnknown))
     return;
+  // Reference counts: a retain's reference goes back first (RefCounts.cpp).
+  if (takeReference(Id, SReleased, St))
+    return;
+  Status &S = St.status(Id);
   const Identity &I = Ids[Id];
   if (S.has(SReleased))
     reportDoubleRelease(Id, S, Arg);
@@ -291,6 +307,8 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
 
 void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
   for (unsigned Id : V.Ids) {
+    if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SConsumed, St))
+      continue; // a borrowed object's retained reference goes
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
@@ -305,7 +323,8 @@ void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // plugin detaches a tensor stored anywhere but a private local slot
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
   for (unsigned Id : V.Ids)
-    St.status(Id).update(SOwned | SScope, SEscaped);
+    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St))
+      St.status(Id).update(SOwned | SScope, SEscaped);
 }
 
 void FunctionAnalysis::transferConstruct(const CXXConstructExpr *CE, State &St) {
@@ -344,19 +363,31 @@ void FunctionAnalysis::transferPointerToInteger(const CastExpr *CE, State &St) {
 
 void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   const FunctionDecl *Callee = CE->getDirectCallee();
-  const FunctionRoles *R = Callee ? Roles.lookup(Callee) : nullptr;
+  // Direct calls, and calls through described table members (MemberRoles.h).
+  const FunctionRoles *R = rolesOfCall(Roles, CE);
   // Parameter indexes count the implicit object of C++ member calls.
   unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 2 : 1;
 
   // A callback that releases (for_each(ts, n, t_free)): we cannot tell how
   // often it runs, so stop tracking what the call is given.
   bool ReleasingCallback = false;
-  for (const Expr *Arg : CE->arguments())
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+  for (const Expr *Arg : CE->arguments()) {
+    const FunctionRoles *FR = nullptr;
+    const Expr *A = Arg->IgnoreParenImpCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(A)) {
       if (const auto *Fn = dyn_cast<FunctionDecl>(DRE->getDecl()))
-        if (const FunctionRoles *FR = Roles.lookup(Fn))
-          if (!FR->Releases.empty() || !FR->Consumes.empty())
-            ReleasingCallback = true;
+        FR = Roles.lookup(Fn);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(A)) {
+      // `for_each(vs, n, g_ort->ReleaseValue)`
+      if (const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        std::string Key = memberKey(F);
+        if (!Key.empty())
+          FR = Roles.lookup(Key);
+      }
+    }
+    if (FR && (!FR->Releases.empty() || !FR->Consumes.empty()))
+      ReleasingCallback = true;
+  }
 
   // std::unique_ptr / std::shared_ptr reset(p): the smart pointer owns p
   // from now on (and releases it with its deleter).
@@ -421,10 +452,18 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       QualType PT = Arg->IgnoreParenImpCasts()->getType();
       if (const FunctionDecl *F = Callee; F && I < F->getNumParams())
         PT = F->getParamDecl(I)->getType();
+      else if (const auto *P = CE->getCallee()->getType()->isPointerType()
+                                   ? CE->getCallee()->getType()->getPointeeType()
+                                         ->getAs<FunctionProtoType>()
+                                   : nullptr;
+               P && I < P->getNumParams())
+        PT = P->getParamType(I); // a call through a pointer (a table member)
       if (!(PT->isPointerType() && PT->getPointeeType().isConstQualified()))
         loseTrackOfVar(V.AddrOf, St);
       continue;
     }
+    if (Out && localArrayArgument(Arg))
+      continue; // the array the call writes its new tensors into (OutCreates.cpp)
     if (Rel && isa<VAArgExpr>(Arg->IgnoreParenCasts()))
       Summary.ReleasesVaArg = true;
     if (R && R->ReleasesVariadic && Callee && Callee->isVariadic() &&
@@ -446,12 +485,20 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       RelFailId = (int)Id;
       continue;
     }
-    if (Rel)
+    if (Rel && R->ReleaseSuccess != SuccessCondition::Always) {
+      // Released only when the call succeeds (realloc): the lint cannot
+      // tell the outcomes apart at the call, so it stops following the
+      // argument (docs/apis/libc.md#realloc).
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      loseTrack(V, St);
+    } else if (Rel)
       releaseValue(V, Arg, CE, *R, St);
     else if (Cons)
       consumeValue(V, CE, St);
-    else if (Ret || ReleasingCallback)
+    else if (ReleasingCallback)
       loseTrack(V, St);
+    else if (Ret)
+      retainValue(V, Arg, CE, *R, St);
     else if (Det) {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
@@ -484,22 +531,13 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
     St.status(Id).set((AutoScoped ? SScope : SOwned) | (MayNull ? SNull : 0));
     Result = AbsVal::of(Id);
-  } else if (R && R->CreatesOut && R->CreatesOut >= Shift &&
-             R->CreatesOut - Shift < CE->getNumArgs()) {
-    AbsVal Dest = valueOf(CE->getArg(R->CreatesOut - Shift), St);
-    if (Dest.AddrOf) {
-      unsigned Id = newIdentity(CE, R, Identity::Created, St);
-      bool Conditional = R->Success != SuccessCondition::Always;
-      St.status(Id).set((AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));
-      setVar({Dest.AddrOf, Dest.AddrOfField}, AbsVal::of(Id), St, CE->getBeginLoc(),
-             "overwritten by the call to '" + calleeName(CE) + "'");
-      if (Conditional) {
-        Result.SuccessOf = (int)Id;
-        Result.Success = R->Success;
-      }
-    }
-    // else: created straight into memory the caller gave us: not ours.
-  } else if (R && R->Borrows && R->Borrows >= Shift &&
+  }
+  // Both at once: ONNX Runtime's creates return a status object and make
+  // the value through an out-parameter, on success (a NULL status).
+  if (R && R->CreatesOut && R->CreatesOut >= Shift &&
+      R->CreatesOut - Shift < CE->getNumArgs()) {
+    transferCreateOut(CE, *R, Shift, St, Result);
+  } else if (R && !R->Creates && R->Borrows && R->Borrows >= Shift &&
              R->Borrows - Shift < CE->getNumArgs()) {
     AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
     unsigned Id = newIdentity(CE, R, Identity::View, St);
@@ -513,6 +551,9 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     Result.Success = SuccessCondition::ReturnsZero;
     Result.SuccessReleases = true;
   }
+  // TF_GetCode(status) after an out-parameter create whose success it says.
+  if (Result.Ids.empty() && Result.SuccessOf < 0)
+    Result = statusRead(CE, St);
   St.Exprs[CE] = Result;
 }
 
@@ -610,8 +651,11 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
   }
   // Returning a released tensor, or a view of one.
   checkUse(V, RV, St, "returned");
-  for (unsigned Id : V.Ids)
+  for (unsigned Id : V.Ids) {
+    if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SEscaped, St))
+      continue; // `Py_INCREF(arg); return arg;`
     St.status(Id).update(SOwned | SScope, SEscaped);
+  }
 }
 
 bool FunctionAnalysis::isFullExpression(const Stmt *S) const {
@@ -628,6 +672,7 @@ void FunctionAnalysis::endFullExpression(const Stmt *S, State &St) {
   for (const auto &KV : St.Vars)
     for (unsigned Id : KV.second.Ids)
       Held.insert(Id);
+  holdReferences(Held, St);
   for (auto &[Id, T] : St.Tensors) {
     if (T.Mask == SUnborn || Ids[Id].K == Identity::Param || Held.count(Id))
       continue;

@@ -1,7 +1,9 @@
 //===- ApiDescription.cpp - load API description files with YAML I/O -----===//
 #include "ApiDescription.h"
 #include "ApiSchema.h"
+#include "MemberRoles.h"
 #include "RoleDiagnostics.h"
+#include "StatusConditionParse.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -81,6 +83,44 @@ inline bool isYamlNull(const std::string &S) {
   return S == "~" || S == "null" || S == "Null" || S == "NULL";
 }
 
+/// Parses `signature:` into E.Sig; the error, or "".
+inline std::string selectSignature(tscope::ApiEntry &E) {
+  if (E.Signature.empty())
+    return "";
+  auto Sig = std::make_shared<tscope::ApiSignature>();
+  std::string Why;
+  if (!Sig->parse(E.Signature, Why)) // (checkApiSchema said so at the value already)
+    return "bad signature '" + E.Signature + "': " + Why;
+  E.Sig = std::move(Sig);
+  return "";
+}
+
+/// `success:` into E.Success (and E.StatusCheck); the error, or "".
+inline std::string readSuccess(tscope::ApiEntry &E) {
+  using tscope::SuccessCondition;
+  const std::string &T = *E.SuccessText;
+  if (tscope::looksLikeStatusCondition(T)) {
+    std::string Why;
+    if (!tscope::parseStatusCondition(T, E.StatusCheck, Why)) // (schema said so too)
+      return "bad success condition '" + T + "': " + Why;
+    E.Success = SuccessCondition::Status;
+    return "";
+  }
+  static const std::pair<const char *, SuccessCondition> Words[] = {
+      {"always", SuccessCondition::Always},
+      {"returns_zero", SuccessCondition::ReturnsZero},
+      {"returns_nonzero", SuccessCondition::ReturnsNonZero},
+      {"returns_null", SuccessCondition::ReturnsNull},
+      {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
+  for (auto [Word, Value] : Words)
+    if (T == Word) {
+      E.Success = Value;
+      return "";
+    }
+  return "unknown value '" + T + "' for 'success' (expected one of: always, returns_zero, "
+         "returns_nonzero, returns_null, returns_nonnull, or 'FUNCTION($N) == VALUE')";
+}
+
 template <> struct MappingTraits<tscope::ApiEntry> {
   static void mapping(IO &io, tscope::ApiEntry &E) {
     if (!io.outputting()) {
@@ -90,13 +130,16 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     }
     io.mapOptional("name", E.Name);
     io.mapOptional("match", E.Match);
+    io.mapOptional("macro", E.Macro);
+    io.mapOptional("signature", E.Signature);
     io.mapRequired("role", E.Role);
     io.mapOptional("param", E.Param);
     io.mapOptional("release", E.Release);
     io.mapOptional("returns_null", E.ReturnsNull);
     io.mapOptional("shared", E.Shared);
     io.mapOptional("accepts_null", E.AcceptsNull);
-    io.mapOptional("success", E.Success);
+    io.mapOptional("success", E.SuccessText);
+    io.mapOptional("count", E.Count);
   }
 
   /// The checks YAML I/O cannot express; the message is reported at the
@@ -109,11 +152,17 @@ template <> struct MappingTraits<tscope::ApiEntry> {
     std::string Role = tscope::apiRoleName(E.Role);
     for (auto [Key, Value] : {std::pair<const char *, const std::string *>{"name", &E.Name},
                               {"match", &E.Match},
+                              {"signature", &E.Signature},
                               {"release", E.Release ? &*E.Release : nullptr}})
       if (Value && isYamlNull(*Value))
         return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
-    if (E.Name.empty() == E.Match.empty())
-      return "an entry needs exactly one of 'name' (exact) or 'match' (regex)";
+    if (!E.Macro.empty() && isYamlNull(E.Macro))
+      return "'macro' is null ('" + E.Macro + "'): it must name a macro";
+    if (std::string Why = selectSignature(E); !Why.empty())
+      return Why;
+    if (!E.Macro.empty() ? !(E.Name.empty() && E.Match.empty() && !E.Sig)
+                         : E.Name.empty() == E.Match.empty() && !(E.Sig && E.Match.empty()))
+      return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' (a macro's name), or a 'signature' (alone or with name or match)";
     if (!E.Match.empty()) {
       E.Compiled = std::make_shared<tscope::NameRegex>(E.Match);
       if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
@@ -132,6 +181,10 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'release' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.Release && E.Release->empty())
       return "'release' must name a function";
+    if (E.Release && !tscope::memberReleaseIsWellFormed(*E.Release))
+      return "'release: " + *E.Release +
+             "' names a member of the created object: '->' must be followed by the "
+             "member's name alone, as in '->deleter'";
     if (E.Release && E.Match.empty() && llvm::StringRef(*E.Release).contains('\\'))
       return "'release' may refer to groups (\\1) only in 'match' entries";
     if (E.ReturnsNull && !IsCreate)
@@ -140,8 +193,23 @@ template <> struct MappingTraits<tscope::ApiEntry> {
       return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
     if (E.AcceptsNull && E.Role != ApiRole::Releases)
       return "'accepts_null' belongs to releases entries, not '" + Role + "'";
-    if (E.Success && E.Role != ApiRole::CreatesOut)
-      return "'success' belongs to creates_out entries, not '" + Role + "'";
+    if (E.SuccessText && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
+      return "'success' belongs to creates_out and releases entries, not '" + Role + "'";
+    if (E.SuccessText) {
+      if (std::string Why = readSuccess(E); !Why.empty())
+        return Why;
+      if (E.Role == ApiRole::Releases && E.Success == tscope::SuccessCondition::Status)
+        return "a releases entry's 'success' is one of always, returns_zero, returns_nonzero, "
+               "returns_null, returns_nonnull; a status condition ('" + *E.SuccessText +
+               "') belongs to creates_out entries";
+    }
+    if (E.Count && E.Role != ApiRole::CreatesOut)
+      return "'count' belongs to creates_out entries, not '" + Role + "'";
+    if (E.Count && *E.Count == 0)
+      return "'count' is 1-based: 0 is not a parameter";
+    if (E.Count && E.Param && *E.Count == *E.Param)
+      return "'count' names the parameter that holds the number of elements, not the "
+             "array itself ('param')";
     return "";
   }
 };
@@ -164,6 +232,16 @@ template <> struct MappingTraits<ApiFileMapping> {
 } // namespace llvm
 
 namespace tscope {
+
+// Here rather than in MemberRoles.cpp: the loader (and its fuzz target)
+// needs no Clang AST.
+bool memberReleaseIsWellFormed(llvm::StringRef Release) {
+  if (!Release.consume_front(ObjectMemberPrefix))
+    return true;
+  if (Release.empty() || llvm::isDigit(Release[0]))
+    return false;
+  return llvm::all_of(Release, [](char C) { return llvm::isAlnum(C) || C == '_'; });
+}
 
 const char *apiRoleName(ApiRole R) {
   switch (R) {
@@ -452,10 +530,13 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   case ApiRole::CreatesOut:
     R.CreatesOut = Param;
     R.Success = E.Success.value_or(SuccessCondition::Always);
+    R.StatusCheck = E.StatusCheck;
+    R.CreatesOutCount = E.Count.value_or(0);
     break;
   case ApiRole::Releases:
     R.Releases.push_back(Param);
     R.ReleaseAcceptsNull = E.AcceptsNull.value_or(true);
+    R.ReleaseSuccess = E.Success.value_or(SuccessCondition::Always);
     break;
   case ApiRole::Retains: R.Retains.push_back(Param); break;
   case ApiRole::Consumes: R.Consumes.push_back(Param); break;
@@ -465,10 +546,12 @@ FunctionRoles rolesFromEntry(const ApiEntry &E, llvm::StringRef Key,
   R.MayReturnNull = E.ReturnsNull.value_or(true);
   R.Shared = E.Shared.value_or(false);
   if (E.Release) {
-    if (E.Compiled)
+    if (E.Compiled && !llvm::StringRef(*E.Release).starts_with(ObjectMemberPrefix))
       R.ReleaseFunction = E.Compiled->substitute(*E.Release, Name);
     else
       R.ReleaseFunction = *E.Release;
+    if (E.Role == ApiRole::CreatesOut)
+      R.OutReleaseFunction = R.ReleaseFunction;
   }
   return R;
 }

@@ -17,8 +17,11 @@
 //       accepts_null: true
 //
 // Roles: creates, creates_out, releases, retains, consumes, detaches,
-// borrows.  creates_out also takes `success: always | returns_zero |
-// returns_nonzero | returns_null | returns_nonnull`.
+// borrows.  `signature: 'RET (PARAM, ...)'` selects by type, alone or
+// narrowing `name`/`match` (ApiSignature.h).  creates_out also takes `success: always | returns_zero |
+// returns_nonzero | returns_null | returns_nonnull | 'F($N) == V' |
+// '*$N == V'` (StatusConditionParse.h) and `count: N` (an array of
+// argument N elements).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TENSORSCOPE_PLUGIN_ROLES_APIDESCRIPTION_H
@@ -26,6 +29,7 @@
 
 #include "RoleTable.h"
 #include "llvm/ADT/StringRef.h"
+#include "ApiSignature.h"
 #include "NameRegex.h"
 #include "RegexPrefilter.h"
 #include <memory>
@@ -42,6 +46,8 @@ enum class ApiRole { Creates, CreatesOut, Releases, Retains, Consumes, Detaches,
 struct ApiEntry {
   std::string Name;                  ///< exact name (or empty)
   std::string Match;                 ///< regular expression (or empty)
+  std::string Macro;                 ///< a macro's name (or empty): MacroCalls.h
+  std::string Signature;             ///< `signature:` text (or empty)
   ApiRole Role = ApiRole::Creates;
   std::optional<unsigned> Param;     ///< 1-based parameter index
   std::optional<std::string> Release;///< release function (may use \1..\9)
@@ -49,10 +55,15 @@ struct ApiEntry {
   std::optional<bool> Shared;        ///< creates: may return a live object again
   std::optional<bool> AcceptsNull;   ///< releases: release(NULL) is a no-op
   std::optional<SuccessCondition> Success; ///< creates_out only
+  std::optional<std::string> SuccessText;  ///< `success:` as written
+  StatusCondition StatusCheck;       ///< Success == Status: 'F($N) == V'
+  std::optional<unsigned> Count;     ///< creates_out into an array of
+                                     ///< argument `count` elements
 
   std::string Origin;                ///< "file:line:col" of the entry
   std::shared_ptr<NameRegex> Compiled; ///< for `match` entries (RE2)
   RegexPrefilter Filter;             ///< rejects most names before Compiled
+  std::shared_ptr<ApiSignature> Sig; ///< parsed `signature:` (ApiSignature.h)
   unsigned Uses = 0;                 ///< declarations it matched in this TU
 };
 

@@ -1,6 +1,8 @@
 //===- ApiSchema.cpp - check an API description's shape before YAML I/O ---===//
 #include "ApiSchema.h"
+#include "ApiSignature.h"
 #include "NameRegex.h"
+#include "StatusConditionParse.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -50,8 +52,9 @@ std::string explainYamlSyntax(StringRef M) {
 namespace {
 using yaml::Node;
 
-const char *const EntryKeys[] = {"name",    "match",        "role",   "param",  "release",
-                                 "returns_null", "shared", "accepts_null", "success"};
+const char *const EntryKeys[] = {"name",    "match",  "macro", "signature", "role",   "param",
+                                 "release", "returns_null", "shared", "accepts_null", "success",
+                                 "count"};
 const char *const TopKeys[] = {"library", "functions"};
 const char *const RoleValues =
     "creates, creates_out, releases, retains, consumes, detaches, borrows";
@@ -291,13 +294,17 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
   std::string Expected;
   if (Key == "name" || Key == "release")
     Expected = "it must name a function";
+  else if (Key == "macro")
+    Expected = "it must name a macro";
   else if (Key == "match")
     Expected = "it must be a regular expression";
+  else if (Key == "signature")
+    Expected = "it must be a function type 'RETURN (PARAM, ...)'";
   else if (Key == "role")
     Expected = std::string("expected one of: ") + RoleValues;
   else if (Key == "success")
     Expected = std::string("expected one of: ") + SuccessValues;
-  else if (Key == "param")
+  else if (Key == "param" || Key == "count")
     Expected = "it must be a whole number from 1 to " + std::to_string(MaxApiParam) +
                " (the 1-based parameter index)";
   else
@@ -313,15 +320,20 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
       return fail(V, "'<none>' is no value in an API description: leave '" + Key +
                          "' out instead");
   StringRef T = *Out;
-  if (Key == "param") {
+  if (Key == "param" || Key == "count") {
     unsigned long long N;
     if (getAsUnsignedInteger(T, 0, N) || N > MaxApiParam)
-      return fail(V, "'param' must be a whole number from 1 to " +
+      return fail(V, "'" + Key + "' must be a whole number from 1 to " +
                          Twine(MaxApiParam) + " (the 1-based parameter index), not " +
                          quoted(T));
   } else if (Key == "returns_null" || Key == "shared" || Key == "accepts_null") {
     if (!yaml::parseBool(T))
       return fail(V, "'" + Key + "' must be true or false, not " + quoted(T));
+  } else if (Key == "success" && looksLikeStatusCondition(T)) {
+    StatusCondition C;
+    std::string Why;
+    if (!parseStatusCondition(T, C, Why))
+      return fail(V, "bad success condition " + quoted(T) + ": " + Why);
   } else if (Key == "role" || Key == "success") {
     StringRef List = Key == "role" ? RoleValues : SuccessValues;
     SmallVector<StringRef, 8> Values;
@@ -329,6 +341,11 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
     if (!llvm::is_contained(Values, T))
       return fail(V, "unknown value '" + T + "' for '" + Key + "' (expected one of: " +
                          List + ")");
+  } else if (Key == "signature") {
+    ApiSignature Sig;
+    std::string Why;
+    if (!Sig.parse(T, Why))
+      return fail(V, "bad signature " + quoted(T) + ": " + Why);
   } else if (Key == "match") {
     NameRegex R(T);
     if (!R.ok())

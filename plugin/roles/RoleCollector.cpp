@@ -1,5 +1,6 @@
 //===- RoleCollector.cpp --------------------------------------------------===//
 #include "RoleCollector.h"
+#include "MemberRoles.h"
 #include "SourceRoles.h"
 
 #include "clang/AST/Decl.h"
@@ -31,8 +32,12 @@ bool RoleCollector::loadApiFiles() {
     for (ApiEntry &E : File.Functions) {
       if (E.Compiled)
         RegexEntries.push_back(&E);
-      else
+      else if (!E.Macro.empty())
+        MacroEntries.push_back(&E);
+      else if (!E.Name.empty())
         ExactEntries[E.Name].push_back(&E);
+      else
+        SignatureEntries.push_back(&E);
     }
   return Ok;
 }
@@ -42,6 +47,9 @@ void RoleCollector::collect(const clang::Decl *D) {
     addFunction(FD);
     return;
   }
+  if (const auto *RD = llvm::dyn_cast<clang::RecordDecl>(D))
+    addMembers(RD);
+  collectEnumerators(D);
   // Templates have no symbol of their own; their instantiations do.
   if (llvm::isa<clang::FunctionTemplateDecl>(D) ||
       llvm::isa<clang::ClassTemplateDecl>(D))
@@ -91,10 +99,12 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
   if (!FirstTime)
     return;
   DeclaredNames.try_emplace(Name, Key);
+  if (!ApiFiles.empty() && !FD->isExternallyVisible())
+    Table.setLocalFunction(Key);
   if (FD->getDeclName().isIdentifier() && FD->getName() != Name)
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyExactApiEntries(FD, Key, Name);
-  if (!RegexEntries.empty())
+  if (!RegexEntries.empty() || !SignatureEntries.empty())
     PendingApi.push_back({FD, Key, Name});
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
     FunctionRoles R;
@@ -129,8 +139,11 @@ bool RoleCollector::checkEntryParam(const ApiEntry &E,
 void RoleCollector::applyApiEntry(ApiEntry &E, const clang::FunctionDecl *FD,
                                   const std::string &Key, llvm::StringRef Name) {
   ++E.Uses;
-  if (checkEntryParam(E, FD, Name))
+  if (checkEntryParam(E, FD, Name) && checkOutArrayParams(E, FD, Key, Name)) {
     Table.merge(rolesFromEntry(E, Key, Name));
+    noteApiCreate(E, Key, FD, FD->getType()->getAs<clang::FunctionProtoType>(),
+                  FD->getReturnType());
+  }
 }
 
 // `name:` entries cost a hash lookup: applied (and checked) at once, for
@@ -141,7 +154,8 @@ void RoleCollector::applyExactApiEntries(const clang::FunctionDecl *FD,
   auto Exact = ExactEntries.find(Name);
   if (Exact != ExactEntries.end())
     for (ApiEntry *E : Exact->second)
-      applyApiEntry(*E, FD, Key, Name);
+      if (!E->Sig || E->Sig->matches(FD))
+        applyApiEntry(*E, FD, Key, Name);
 }
 
 // `match:` entries run a regex per declaration: see applyPendingApiEntries.
@@ -149,7 +163,17 @@ void RoleCollector::applyRegexApiEntries(const clang::FunctionDecl *FD,
                                          const std::string &Key,
                                          llvm::StringRef Name) {
   for (ApiEntry *E : RegexEntries)
-    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name))
+    if (E->Filter.mayMatch(Name) && E->Compiled->search(Name) &&
+        (!E->Sig || E->Sig->matches(FD)))
+      applyApiEntry(*E, FD, Key, Name);
+}
+
+// `signature:` entries compare types: tried where `match:` entries are.
+void RoleCollector::applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                             const std::string &Key,
+                                             llvm::StringRef Name) {
+  for (ApiEntry *E : SignatureEntries)
+    if (E->Sig->matches(FD))
       applyApiEntry(*E, FD, Key, Name);
 }
 
@@ -178,17 +202,22 @@ static bool emitsBody(const clang::FunctionDecl *FD) {
 void RoleCollector::applyPendingApiEntries() {
   bool Everything = Opts.DumpRoles || Opts.ApiCheck;
   for (const PendingApiMatch &P : PendingApi)
-    if (Everything || P.FD->isReferenced() || emitsBody(P.FD))
+    if (Everything || P.FD->isReferenced() || emitsBody(P.FD)) {
       applyRegexApiEntries(P.FD, P.Key, P.Name);
+      applySignatureApiEntries(P.FD, P.Key, P.Name);
+    }
   PendingApi.clear();
 }
 
 void RoleCollector::finish() {
   applyPendingApiEntries();
+  applyMacroEntries();
   resolveReleasedBy();
   pairOwnershipModules();
   resolveApiReleaseNames();
+  resolveStatusConditions();
   inferMissingReleases();
+  checkApiReleases();
   if (Opts.ApiCheck)
     reportUnusedEntries();
 }
@@ -245,11 +274,14 @@ void RoleCollector::pairOwnershipModules() {
 void RoleCollector::resolveApiReleaseNames() {
   for (auto &Entry : Table.entries()) {
     const FunctionRoles &R = Entry.second;
-    if (R.ReleaseFunction.empty())
+    if (R.ReleaseFunction.empty() && R.OutReleaseFunction.empty())
       continue;
     std::string Key = keyOfName(R.ReleaseFunction);
     if (!Key.empty() && Key != R.ReleaseFunction)
       Table.getOrCreate(Entry.first(), R.Source).ReleaseFunction = Key;
+    std::string OutKey = keyOfName(R.OutReleaseFunction);
+    if (!OutKey.empty() && OutKey != R.OutReleaseFunction)
+      Table.getOrCreate(Entry.first(), R.Source).OutReleaseFunction = OutKey;
   }
 }
 
@@ -321,15 +353,23 @@ void RoleCollector::reportUnusedEntries() {
       if (!E.Uses)
         Diags.warning(clang::SourceLocation(),
                       "API description " + E.Origin + ": " +
-                          (E.Name.empty() ? "pattern '" + E.Match + "'"
-                                          : "function '" + E.Name + "'") +
-                          " matches no declaration in this translation unit "
-                          "[api-check]");
+                          (!E.Macro.empty()
+                               ? "macro '" + E.Macro + "' is not defined in this "
+                                                       "translation unit [api-check]"
+                               : (!E.Name.empty()    ? "function '" + E.Name + "'"
+                                  : !E.Match.empty() ? "pattern '" + E.Match + "'"
+                                                     : "signature '" + E.Signature + "'") +
+                                     " matches no declaration in this translation unit "
+                                     "[api-check]"));
     }
   for (auto &Entry : Table.entries()) {
     const FunctionRoles &R = Entry.second;
     if (R.Source != RoleSource::ApiFile || !(R.Creates || R.CreatesOut))
       continue;
+    if (!R.ReleaseFunction.empty() &&
+        (llvm::StringRef(R.ReleaseFunction).starts_with(ObjectMemberPrefix) ||
+         Table.memberOffset(R.ReleaseFunction)))
+      continue; // a member: checkApiReleases checked it
     if (R.ReleaseFunction.empty())
       Diags.warning(clang::SourceLocation(),
                     "API description " + R.Origin + ": create '" +

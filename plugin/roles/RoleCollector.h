@@ -14,6 +14,7 @@
 #include "RoleDiagnostics.h"
 #include "RoleTable.h"
 
+#include "clang/AST/Type.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -26,8 +27,13 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
+class Preprocessor;
 class Decl;
+class FieldDecl;
 class FunctionDecl;
+class FunctionProtoType;
+class RecordDecl;
 } // namespace clang
 
 namespace tscope {
@@ -43,6 +49,14 @@ public:
   void collect(const clang::Decl *D);
   /// End of the TU: release-function pairing and api-check.
   void finish();
+  /// After finish(): the calls spelled through macros with roles
+  /// (MacroRoles.h); nothing when no API file has a `macro:` entry.
+  void findMacroCalls(clang::ASTContext &Ctx);
+  /// Warns where the value of a described member with a create or
+  /// release role is copied rather than called (MemberCopies.cpp).
+  void warnMemberCopies(clang::ASTContext &Ctx);
+  /// The preprocessor, to tell which `macro:` entries name a defined macro.
+  void setPreprocessor(clang::Preprocessor *P) { PP = P; }
 
 private:
   void addFunction(const clang::FunctionDecl *FD);
@@ -52,6 +66,8 @@ private:
                             const std::string &Key, llvm::StringRef Name);
   void applyRegexApiEntries(const clang::FunctionDecl *FD,
                             const std::string &Key, llvm::StringRef Name);
+  void applySignatureApiEntries(const clang::FunctionDecl *FD,
+                                const std::string &Key, llvm::StringRef Name);
   void applyPendingApiEntries();
   bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
                        llvm::StringRef Name);
@@ -61,6 +77,27 @@ private:
   void resolveApiReleaseNames();
   void inferMissingReleases();
   void reportUnusedEntries();
+  // Function-pointer members and member releases (MemberRoles.h; the
+  // definitions are in RoleCollectorMembers.cpp).
+  void addMembers(const clang::RecordDecl *RD);
+  void applyMemberEntry(ApiEntry &E, const clang::FieldDecl *FD,
+                        const std::string &Key);
+  void noteApiCreate(const ApiEntry &E, const std::string &Key,
+                     const clang::Decl *D, const clang::FunctionProtoType *Proto,
+                     clang::QualType Result);
+  void checkApiReleases();
+  void checkApiRelease(const FunctionRoles &R, llvm::StringRef Name, bool Out,
+                       const clang::Decl *D, const clang::RecordDecl *Created);
+  bool checkObjectMemberRelease(const FunctionRoles &R, llvm::StringRef Name, bool Out,
+                                const clang::RecordDecl *Created);
+  bool checkTableMemberRelease(const FunctionRoles &R, llvm::StringRef Name);
+  std::string suggestReleaseName(llvm::StringRef Name,
+                                 const clang::RecordDecl *Created) const;
+  // Out-parameter arrays and status conditions (RoleCollectorStatus.cpp).
+  bool checkOutArrayParams(const ApiEntry &E, const clang::FunctionDecl *FD,
+                           llvm::StringRef Key, llvm::StringRef Name);
+  void collectEnumerators(const clang::Decl *D);
+  void resolveStatusConditions();
 
   RoleTable &Table;
   const Options &Opts;
@@ -70,6 +107,10 @@ private:
   std::vector<ApiFile> ApiFiles;
   llvm::StringMap<std::vector<ApiEntry *>> ExactEntries;
   std::vector<ApiEntry *> RegexEntries;
+  std::vector<ApiEntry *> MacroEntries;
+  clang::Preprocessor *PP = nullptr;
+  void applyMacroEntries();
+  std::vector<ApiEntry *> SignatureEntries; ///< `signature:` without name/match
 
   /// Declarations whose `match:` (regex) API entries are tried at the end
   /// of the TU, and then only for those the TU uses or defines: a header
@@ -92,6 +133,21 @@ private:
   llvm::StringMap<ReleasedByRequest> ReleasedBy;     ///< key -> request
   llvm::StringMap<std::string> ReturnsModule;         ///< key -> module
   llvm::StringMap<std::vector<std::string>> TakesByModule; ///< module -> keys
+
+  /// Records whose function-pointer members API files may name, by
+  /// recordName() (only records with such members are kept).
+  llvm::StringMap<const clang::RecordDecl *> Records;
+  /// For each create an API file describes: the declaration (a function or
+  /// a member) and the record its result points to (null: not a struct),
+  /// for the checks of its `release:` at the end of the TU.
+  struct ApiCreate {
+    const clang::Decl *D = nullptr;
+    const clang::RecordDecl *Returned = nullptr; ///< what `creates` returns
+    const clang::RecordDecl *Out = nullptr;      ///< what `creates_out` makes
+  };
+  llvm::StringMap<ApiCreate> ApiCreates;
+  llvm::StringMap<long long> Enumerators; ///< for `success: 'F($N) == TF_OK'`
+  llvm::StringMap<unsigned> DerefWidths;  ///< key -> bits read by `*$N`
 };
 
 /// Prints the table in the stable, line-based format documented in

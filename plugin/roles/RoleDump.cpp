@@ -30,8 +30,23 @@ const char *successName(SuccessCondition S) {
   case SuccessCondition::ReturnsNonZero: return "returns_nonzero";
   case SuccessCondition::ReturnsNull: return "returns_null";
   case SuccessCondition::ReturnsNonNull: return "returns_nonnull";
+  case SuccessCondition::Status: return "status";
   }
   return "?";
+}
+
+/// `success=status` is followed by the condition, its value resolved:
+/// "(TF_GetCode($12)==TF_OK=0)", without spaces
+/// (the dump's fields are separated by spaces).
+void printStatusCheck(llvm::raw_ostream &OS, const FunctionRoles &R) {
+  if (R.Success != SuccessCondition::Status)
+    return;
+  const StatusCondition &C = R.StatusCheck;
+  OS << "(" << (C.Function.empty() ? "*" : C.Function + "(") << "$" << C.Param
+     << (C.Function.empty() ? "" : ")") << (C.Equals ? "==" : "!=") << C.ValueName;
+  if (C.ValueName != std::to_string(C.Value))
+    OS << "=" << C.Value;
+  OS << ")";
 }
 
 void printIndexes(llvm::raw_ostream &OS, const char *Role,
@@ -65,18 +80,26 @@ void dumpRoles(const RoleTable &Table, llvm::raw_ostream &OS) {
       OS << " name=" << R->DisplayName;
     if (R->Creates)
       OS << " creates";
-    if (R->CreatesOut)
-      OS << " creates_out(" << R->CreatesOut
-         << ") success=" << successName(R->Success);
+    if (R->CreatesOut) {
+      OS << " creates_out(" << R->CreatesOut << ")";
+      if (R->CreatesOutCount)
+        OS << " count=" << R->CreatesOutCount;
+      OS << " success=" << successName(R->Success);
+      printStatusCheck(OS, *R);
+    }
     if (R->Creates || R->CreatesOut) {
       OS << " null=" << (R->MayReturnNull ? "may" : "aborts");
       OS << " release=" << (R->ReleaseFunction.empty() ? "?" : R->ReleaseFunction);
+      if (R->Creates && R->CreatesOut && outReleaseOf(*R) != R->ReleaseFunction)
+        OS << " out_release=" << outReleaseOf(*R);
       if (R->Shared)
         OS << " shared";
     }
     printIndexes(OS, "releases", R->Releases);
     if (!R->Releases.empty())
       OS << " accepts_null=" << (R->ReleaseAcceptsNull ? 1 : 0);
+    if (!R->Releases.empty() && R->ReleaseSuccess != SuccessCondition::Always)
+      OS << " success=" << successName(R->ReleaseSuccess);
     printIndexes(OS, "retains", R->Retains);
     printIndexes(OS, "consumes", R->Consumes);
     printIndexes(OS, "detaches", R->Detaches);

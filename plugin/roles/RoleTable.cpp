@@ -70,6 +70,13 @@ void addUnique(std::vector<unsigned> &Into, const std::vector<unsigned> &From) {
 
 bool createsSomething(const FunctionRoles &R) { return R.Creates || R.CreatesOut; }
 
+/// How an out-parameter create reports success and how many it makes.
+void copyOutSuccess(FunctionRoles &To, const FunctionRoles &From) {
+  To.Success = From.Success;
+  To.StatusCheck = From.StatusCheck;
+  To.CreatesOutCount = From.CreatesOutCount;
+}
+
 /// Fills into `High` (the higher-precedence entry) what `Low` says and `High`
 /// left unset.  Annotations and ownership attributes cannot state a release
 /// function, NULL behaviour or a success condition, so those come from the
@@ -78,24 +85,28 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
   if (!High.Creates && !High.CreatesOut) {
     High.Creates = Low.Creates;
     High.CreatesOut = Low.CreatesOut;
-    High.Success = Low.Success;
+    copyOutSuccess(High, Low);
     High.MayReturnNull = Low.MayReturnNull;
   } else if (createsSomething(Low) && High.Source != RoleSource::ApiFile &&
              Low.Source == RoleSource::ApiFile) {
     if (High.CreatesOut && High.CreatesOut == Low.CreatesOut)
-      High.Success = Low.Success;
+      copyOutSuccess(High, Low);
     High.MayReturnNull = Low.MayReturnNull;
   }
   if (High.ReleaseFunction.empty())
     High.ReleaseFunction = Low.ReleaseFunction;
+  if (High.OutReleaseFunction.empty())
+    High.OutReleaseFunction = Low.OutReleaseFunction;
   High.Shared |= Low.Shared;
 
   if (High.Releases.empty()) {
     High.Releases = Low.Releases;
     High.ReleaseAcceptsNull = Low.ReleaseAcceptsNull;
+    High.ReleaseSuccess = Low.ReleaseSuccess;
   } else if (!Low.Releases.empty() && Low.Source == RoleSource::ApiFile &&
              High.Source != RoleSource::ApiFile) {
     High.ReleaseAcceptsNull = Low.ReleaseAcceptsNull;
+    High.ReleaseSuccess = Low.ReleaseSuccess;
   }
   if (High.Retains.empty())
     High.Retains = Low.Retains;
@@ -115,20 +126,29 @@ void fillUnset(FunctionRoles &High, const FunctionRoles &Low) {
 /// Same source twice (e.g. two annotations, two API entries for one
 /// function): union of the roles.
 void unite(FunctionRoles &Into, const FunctionRoles &From) {
+  // A creates entry after a creates_out entry of one function: the
+  // returned object has its own release (OutReleaseFunction keeps the other).
+  if (From.Creates && !Into.Creates && Into.CreatesOut && !From.ReleaseFunction.empty() &&
+      Into.ReleaseFunction == Into.OutReleaseFunction)
+    Into.ReleaseFunction = From.ReleaseFunction;
   if (From.Creates && !Into.Creates) {
     Into.Creates = true;
     Into.MayReturnNull = From.MayReturnNull;
   }
   if (From.CreatesOut && !Into.CreatesOut) {
     Into.CreatesOut = From.CreatesOut;
-    Into.Success = From.Success;
+    copyOutSuccess(Into, From);
     Into.MayReturnNull = From.MayReturnNull;
   }
   if (Into.ReleaseFunction.empty())
     Into.ReleaseFunction = From.ReleaseFunction;
+  if (Into.OutReleaseFunction.empty())
+    Into.OutReleaseFunction = From.OutReleaseFunction;
   Into.Shared |= From.Shared;
-  if (Into.Releases.empty() && !From.Releases.empty())
+  if (Into.Releases.empty() && !From.Releases.empty()) {
     Into.ReleaseAcceptsNull = From.ReleaseAcceptsNull;
+    Into.ReleaseSuccess = From.ReleaseSuccess;
+  }
   addUnique(Into.Releases, From.Releases);
   addUnique(Into.Retains, From.Retains);
   addUnique(Into.Consumes, From.Consumes);

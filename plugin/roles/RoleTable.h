@@ -32,6 +32,7 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
 class FunctionDecl;
 class ASTContext;
 class DiagnosticsEngine;
@@ -48,6 +49,23 @@ enum class SuccessCondition {
   ReturnsNonZero,///< success when the call returns non-zero
   ReturnsNull,   ///< success when the call returns a NULL pointer (OrtStatus*)
   ReturnsNonNull,///< success when the call returns a non-NULL pointer
+  Status,        ///< success read after the call from an argument: a status
+                 ///< object (`TF_GetCode($12) == TF_OK`) or an int it points
+                 ///< to (`*$3 == 0`); see StatusCondition
+};
+
+/// `success: 'F($N) == V'` / `'*$N != V'` of an out-parameter create: the
+/// created tensor exists when F(argument N) (or the integer argument N
+/// points to) compares with V as said.  F is called after the call by the
+/// instrumentation and recognised in the program's own checks by the lint.
+struct StatusCondition {
+  std::string Function;  ///< F; empty for the `*$N` form
+  std::string Symbol;    ///< F's symbol (mangled in C++), set at the end of the TU
+  unsigned Param = 0;    ///< N (1-based)
+  std::string ValueName; ///< V as written: a number or an enumerator
+  long long Value = 0;   ///< V resolved (RoleCollector, at the end of the TU)
+  bool Equals = true;    ///< `==` (false: `!=`)
+  unsigned DerefBits = 32; ///< `*$N` form: width of the integer read
 };
 
 /// Where a role came from (for diagnostics and --dump-roles).
@@ -63,13 +81,26 @@ struct FunctionRoles {
   bool Creates = false;         ///< returns a new owned tensor
   unsigned CreatesOut = 0;      ///< creates through out-parameter i
   SuccessCondition Success = SuccessCondition::Always;
+  StatusCondition StatusCheck;  ///< when Success == Status
+  unsigned CreatesOutCount = 0; ///< creates_out into an array whose element
+                                ///< count is argument i (0: one element)
   bool MayReturnNull = true;    ///< a create can return NULL (false: aborts)
   std::string ReleaseFunction;  ///< the function that frees what this creates
+  /// The release of what the creates_out parameter makes, when it differs
+  /// from the returned create's (ONNX Runtime's CreateTensorAsOrtValue
+  /// returns an OrtStatus released by ReleaseStatus and makes an OrtValue
+  /// released by ReleaseValue).  Empty: ReleaseFunction.
+  std::string OutReleaseFunction;
   bool Shared = false;          ///< a create may return the same live object
                                 ///< again (a static table): counted, not lost
 
   std::vector<unsigned> Releases; ///< releases argument i
   bool ReleaseAcceptsNull = true; ///< release(NULL) is a no-op
+  /// When the releases happen: Always, or only when the call's result says
+  /// so (`success: returns_nonnull` on realloc: on failure the argument
+  /// stays the caller's).  Conditional releases are told to the runtime
+  /// after the call (tscope_release_inner) and stop the lint's tracking.
+  SuccessCondition ReleaseSuccess = SuccessCondition::Always;
   std::vector<unsigned> Retains;
   std::vector<unsigned> Consumes;
   std::vector<unsigned> Detaches;
@@ -103,6 +134,11 @@ struct FunctionRoles {
   }
 };
 
+/// The release of what `R`'s creates_out parameter makes.
+inline const std::string &outReleaseOf(const FunctionRoles &R) {
+  return R.OutReleaseFunction.empty() ? R.ReleaseFunction : R.OutReleaseFunction;
+}
+
 /// The per-translation-unit role table.
 class RoleTable {
 public:
@@ -130,8 +166,57 @@ public:
   /// All entries, for dumping and for the IR pass.
   const llvm::StringMap<FunctionRoles> &entries() const { return Table; }
 
+  /// Byte offsets of function-pointer members (MemberRoles.h), for the IR
+  /// side: "Rec::field" for a described table member, and "CREATE->field"
+  /// for the member that releases what CREATE makes (`release: '->field'`).
+  void setMemberOffset(llvm::StringRef Key, uint64_t Offset) {
+    MemberOffsets[Key] = Offset;
+  }
+  std::optional<uint64_t> memberOffset(llvm::StringRef Key) const {
+    auto It = MemberOffsets.find(Key);
+    if (It == MemberOffsets.end())
+      return std::nullopt;
+    return It->second;
+  }
+
+  /// Calls spelled through macros with roles (MacroRoles.h).  For the
+  /// lint: the macro's key ("#NAME") of a call; for the IR side: every
+  /// indirect call of a function, in evaluation order, with the line and
+  /// column clang gives its debug location, and the key of the ones that
+  /// have a macro's roles.
+  struct IndirectCallSite {
+    unsigned Line = 0, Column = 0;
+    std::string Key; ///< "" for an indirect call without a macro role
+  };
+  void setMacroCall(const clang::CallExpr *CE, llvm::StringRef Key) {
+    MacroCalls[CE] = Key.str();
+  }
+  llvm::StringRef macroCallKey(const clang::CallExpr *CE) const {
+    auto It = MacroCalls.find(CE);
+    return It == MacroCalls.end() ? llvm::StringRef() : llvm::StringRef(It->second);
+  }
+  std::vector<IndirectCallSite> &indirectCallsOf(llvm::StringRef FunctionKey) {
+    return IndirectCalls[FunctionKey];
+  }
+  const std::vector<IndirectCallSite> *findIndirectCalls(llvm::StringRef FunctionKey) const {
+    auto It = IndirectCalls.find(FunctionKey);
+    return It == IndirectCalls.end() ? nullptr : &It->second;
+  }
+  bool hasIndirectCallSites() const { return !IndirectCalls.empty(); }
+
+  /// Functions of this TU with internal linkage (C `static`, `static
+  /// inline`) that API files may name as release functions: the IR side
+  /// must not declare them as external symbols when the module has no body
+  /// for them (a link error); such a create's release is then unknown.
+  void setLocalFunction(llvm::StringRef Key) { LocalFunctions[Key] = true; }
+  bool isLocalFunction(llvm::StringRef Key) const { return LocalFunctions.count(Key); }
+
 private:
   llvm::StringMap<FunctionRoles> Table;
+  llvm::StringMap<uint64_t> MemberOffsets;
+  llvm::DenseMap<const clang::CallExpr *, std::string> MacroCalls;
+  llvm::StringMap<std::vector<IndirectCallSite>> IndirectCalls;
+  llvm::StringMap<bool> LocalFunctions;
   mutable std::unique_ptr<clang::ASTNameGenerator> Mangler;
   mutable llvm::DenseMap<const clang::FunctionDecl *, std::string> KeyCache;
 };

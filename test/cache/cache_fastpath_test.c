@@ -1,5 +1,5 @@
 /*
- * cache_fastpath_test.c -- the lock-free hit path (runtime/cache_fast.c):
+ * cache_fastpath_test.c -- the lock-free hit path (runtime/cache/cache_fast.c):
  * repeated hits are served from the thread's view, yet they count in the
  * stats, keep the LRU order exact within a thread, and never outlive their
  * entry (remove, replace, eviction, key release all end them at once).

@@ -1,6 +1,6 @@
 /*
  * cache_hitpath_test.c -- the hit path after the lock-free rework
- * (runtime/cache_fast.h, cache_key.c):
+ * (runtime/cache/cache_fast.h, cache_key.c):
  *  - a hit takes no lock, including the first get after this thread's put;
  *  - a get racing the release of its key tensor on another thread never
  *    returns a value that was freed before the get began, nor a value of
@@ -15,7 +15,7 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include "test_tensor.h"
 
-#include "cache_internal.h" /* white box: the cache's lock */
+#include "cache/cache_types.h" /* white box: the cache's lock */
 
 #include <pthread.h>
 #include <sched.h>

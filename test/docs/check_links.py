@@ -45,7 +45,11 @@ def main(argv):
                 linked.add(resolved)
             if not os.path.exists(resolved):
                 problems.append("%s:%d: broken link to %s" % (page, lineno, target))
-    for name in sorted(os.listdir(docs)):
+    names = sorted(os.listdir(docs))
+    for sub in list(names):  # and one folder down: docs/apis/NAME.md
+        if os.path.isdir(os.path.join(docs, sub)):
+            names += sorted(os.path.join(sub, n) for n in os.listdir(os.path.join(docs, sub)))
+    for name in names:
         path = os.path.normpath(os.path.join(docs, name))
         if name.endswith(".md") and name != "index.md" and path not in linked:
             problems.append("%s: %s is not linked from index.md (add a row to its table)"

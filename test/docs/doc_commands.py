@@ -233,7 +233,8 @@ def main(argv):
     p.add_argument("--llvm-version", default=DOC_LLVM,
                    help="run the docs' clang-%s... commands with this LLVM version" % DOC_LLVM)
     p.add_argument("--workdir", required=True, help="scratch directories go here")
-    p.add_argument("--docs-dir", help="check every *.md in this folder (each must opt in or be exempt)")
+    p.add_argument("--docs-dir", help="check every *.md in this folder and its subfolders "
+                   "(each must opt in or be exempt)")
     p.add_argument("docs", nargs="*", help="Markdown files (opted in or not)")
     args = p.parse_args(argv)
     if not re.fullmatch(r"\d+", args.llvm_version):
@@ -241,7 +242,13 @@ def main(argv):
     docs = list(args.docs)
     total_failures = 0
     if args.docs_dir:
-        for name in sorted(os.listdir(args.docs_dir)):
+        # The folder's pages and those one folder down (docs/apis/NAME.md).
+        names = sorted(os.listdir(args.docs_dir))
+        for sub in list(names):
+            if os.path.isdir(os.path.join(args.docs_dir, sub)):
+                names += sorted(os.path.join(sub, n)
+                                for n in os.listdir(os.path.join(args.docs_dir, sub)))
+        for name in names:
             path = os.path.join(args.docs_dir, name)
             if not name.endswith(".md"):
                 continue

@@ -13,7 +13,7 @@
 // The runtime compiled with the plugin, driving a program that uses it by
 // hand, prints what the runtime compiled without it prints.
 // RUN: rm -rf %t.rt && mkdir %t.rt
-// RUN: cd %t.rt && %clang -std=c11 -D_GNU_SOURCE %tscope_plugin -fplugin-arg-tensorscope-lint=0 -I%srcroot/runtime -O1 -c %srcroot/runtime/*.c
+// RUN: cd %t.rt && %clang -std=c11 -D_GNU_SOURCE %tscope_plugin -fplugin-arg-tensorscope-lint=0 -I%srcroot/runtime -O1 -c %srcroot/runtime/*.c %srcroot/runtime/*/*.c
 // RUN: %clang -I%S/Inputs -O1 -o %t.byhand.plugin %S/Inputs/by-hand.c %t.rt/*.o -lpthread
 // RUN: %clang -I%S/Inputs -O1 -o %t.byhand.plain %S/Inputs/by-hand.c %rtlib
 // RUN: %t.byhand.plain > %t.byhand.plain.out 2>&1

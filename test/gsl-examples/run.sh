@@ -41,6 +41,11 @@
 # (other programs instead of doc/examples, e.g. repro/), VALGRIND=0 (use
 # the cached valgrind results only; they are keyed by the plain binary).
 # RESULTS=DIR (where the raw data goes; $GSL_EX_WORK/results).
+# LINT_ONLY=1: only the lint check (the ts compile with -fsyntax-only, and
+# the plain build for valgrind): minutes instead of the whole sweep.
+# APIS="gsl libc" (the API descriptions of the instrumented builds, each a
+# --tscope-api=; default gsl): with libc, malloc'd buffers and streams are
+# tensors too, for the instrumentation and for the oracle.
 # Prints the CPU model, a table, the totals, the failures and the valgrind
 # leak list, and ends with `N passed, N failed`; exit status 1 on a failure,
 # 2 when it could not run.  Raw data: $GSL_EX_WORK/results/.
@@ -81,14 +86,14 @@ compose() {
 flags_of() { # flags_of BUILD: the compiler and flags of a build
   case $1 in
     plain)     echo "$CLANG -O1 -g" ;;
-    ts)        echo "$TSCC --tscope-api=gsl -O1 -g" ;;
-    ts-O0)     echo "$TSCC --tscope-api=gsl -O0 -g" ;;
-    ts-O2)     echo "$TSCC --tscope-api=gsl -O2 -g" ;;
-    auto)      echo "$TSCC --tscope-api=gsl -O1 -g -fplugin-arg-tensorscope-auto-scope=." ;;
-    auto-O0)   echo "$TSCC --tscope-api=gsl -O0 -g -fplugin-arg-tensorscope-auto-scope=." ;;
+    ts)        echo "$TSCC $API_FLAGS -O1 -g" ;;
+    ts-O0)     echo "$TSCC $API_FLAGS -O0 -g" ;;
+    ts-O2)     echo "$TSCC $API_FLAGS -O2 -g" ;;
+    auto)      echo "$TSCC $API_FLAGS -O1 -g -fplugin-arg-tensorscope-auto-scope=." ;;
+    auto-O0)   echo "$TSCC $API_FLAGS -O0 -g -fplugin-arg-tensorscope-auto-scope=." ;;
     asan)      echo "$CLANG -O1 -g -fsanitize=address" ;;
-    asan-ts)   echo "$TSCC --tscope-api=gsl -O1 -g -fsanitize=address" ;;
-    asan-auto) echo "$TSCC --tscope-api=gsl -O1 -g -fsanitize=address -fplugin-arg-tensorscope-auto-scope=." ;;
+    asan-ts)   echo "$TSCC $API_FLAGS -O1 -g -fsanitize=address" ;;
+    asan-auto) echo "$TSCC $API_FLAGS -O1 -g -fsanitize=address -fplugin-arg-tensorscope-auto-scope=." ;;
   esac
 }
 
@@ -325,10 +330,14 @@ worker() {
   if [ -n "$src" ]; then compose "$NAME" "$d/$NAME.c"; file=$d/$NAME.c; fi
   local builds="plain $BUILDS_TS"
   case " $ASAN_SET " in *" $NAME "*|" all ") builds="$builds $BUILDS_ASAN" ;; esac
+  # LINT_ONLY=1: the plain build (valgrind's) and the ts compile's lint and
+  # role table (-fsyntax-only), nothing run but plain.
+  [ "${LINT_ONLY:-0}" = 1 ] && builds="plain ts"
   local b
   for b in $builds; do
     local extra=''
     [ "$b" = ts ] && extra=-fplugin-arg-tensorscope-dump-roles=1
+    [ "$b" = ts ] && [ "${LINT_ONLY:-0}" = 1 ] && extra="$extra -fsyntax-only"
     # shellcheck disable=SC2046
     (cd "$EX" && $(flags_of "$b") $extra -idirafter "$SRC" "$file" -o "$d/bin/$b" $GSL_LIBS \
        >"$d/compile-$b.out" 2>"$d/compile-$b.log")
@@ -342,12 +351,18 @@ worker() {
   [ -f "$d/roles.txt" ] || : >"$d/roles.txt"
   valgrind_plain
   local runs="$builds $RUNS_V"
+  if [ "${LINT_ONLY:-0}" = 1 ]; then
+    runs=plain
+    [ -f "$d/compile-ts.out" ] && [ ! -e "$d/bin/ts" ] && : >"$d/bin/ts.lint-only"
+  fi
   for b in $runs; do
     [ -x "$d/bin/${b%+v}" ] || continue
     run_build "$NAME" "$b"
   done
   printf '%s\tplain\tref\trc=%s %ss\n' "$NAME" "$(cat "$d/run/plain/rc")" "$(cat "$d/run/plain/time")" >>"$res"
-  [ -x "$d/bin/ts" ] && printf '%s\tlint\t%s\n' "$NAME" "$(classify lint)" >>"$res"
+  if [ -x "$d/bin/ts" ] || [ -e "$d/bin/ts.lint-only" ]; then
+    printf '%s\tlint\t%s\n' "$NAME" "$(classify lint)" >>"$res"
+  fi
   for b in $runs; do
     [ "$b" = plain ] && continue
     [ -x "$d/bin/${b%+v}" ] || continue
@@ -384,6 +399,9 @@ export EX=${EXAMPLES:-$SRC/doc/examples}
 [ -d "$EX" ] || die "$EX not found"
 export OUT=${RESULTS:-$WORK/results} TIMEOUT=${TIMEOUT:-60} GSL_LIBS="-lgsl -lgslcblas -lm" CC="clang-$ver"
 export ASAN_SET=${ASAN:-all}
+API_FLAGS=
+for a in ${APIS:-gsl}; do API_FLAGS="$API_FLAGS --tscope-api=$a"; done
+export API_FLAGS
 [ "$ASAN_SET" = none ] && ASAN_SET=' '
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 unset TSCOPE_OPTIONS TSCOPE_API
@@ -409,6 +427,7 @@ elapsed=$(( $(date +%s) - start ))
 cat "$OUT"/p/*/result.tsv >"$OUT/results.tsv"
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$root" status --porcelain -- plugin runtime tools apis 2>/dev/null | head -1)
+echo "API descriptions:$API_FLAGS"
 python3 - "$OUT" "$elapsed" "$commit${dirty:+ (plugin/runtime/tools/apis modified)}" \
   "$(lscpu 2>/dev/null | grep 'Model name' | sed 's/.*: *//' | head -1)" "$(nproc)" <<'PY'
 import os, sys

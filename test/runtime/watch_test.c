@@ -1,12 +1,12 @@
 /*
- * watch_test.c -- the internal hooks of runtime/watch.h that the cache
+ * watch_test.c -- the internal hooks of runtime/core/watch.h that the cache
  * builds on: watches fire once when their tensor dies and not after a
  * cancel; ephemeral holds (a tensor whose only references are held by its
  * own watches' owners is orphaned: the holders fire, give their references
  * back, and the tensor dies); the holder describer in the leak report.
  */
 #include "check.h"
-#include "watch.h"
+#include "core/watch.h"
 
 #include <string.h>
 

@@ -8,7 +8,7 @@ import sys
 from typing import List, Optional
 
 from . import UsageError, VERSION, baseline, compile_db, report, sarif
-from .command import resolve_api
+from .command import resolve_api, tscope_cc_api_option
 from .findings import assign_fingerprints, deduplicate
 from .runner import LintConfig, lint_all
 
@@ -87,6 +87,11 @@ def build_parser(defaults: dict) -> argparse.ArgumentParser:
                         "clang++ is taken from the same folder for C++ TUs")
     p.add_argument("--docs-url", metavar="URL", default=defaults["docs_url"],
                    help="base of the rule help links in SARIF (default: %(default)s)")
+    p.add_argument("--distribute", action="store_true",
+                   help="lint the entries compiled with 'distcc tscope-cc' (or tscope-c++) "
+                        "on the distcc servers: each is run as its own distcc command with "
+                        "-c to a temporary object and the findings sent back on stderr; "
+                        "other entries are linted here (docs/distributed.md)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="print each lint command and each TU's result")
     p.add_argument("--version", action="version", version="tscope-lint " + VERSION)
@@ -116,10 +121,14 @@ def _config(args, defaults) -> LintConfig:
         if kv.startswith("findings="):
             raise UsageError("--plugin-arg '%s': tscope-lint sets findings= itself" % kv)
         plugin_args.append(kv)
+    api_options = []
     for a in args.api:
-        plugin_args.append("api=" + resolve_api(a, defaults["api_dirs"], "--api " + a))
+        resolved = resolve_api(a, defaults["api_dirs"], "--api " + a)
+        plugin_args.append("api=" + resolved)
+        api_options.append(tscope_cc_api_option(a, resolved))
     return LintConfig(os.path.abspath(clang_c), os.path.abspath(clang_cxx),
-                      os.path.abspath(args.plugin), plugin_args, defaults["api_dirs"])
+                      os.path.abspath(args.plugin), plugin_args, defaults["api_dirs"],
+                      distribute=args.distribute, api_options=api_options)
 
 
 def run(argv: List[str], defaults: dict) -> int:
@@ -133,8 +142,9 @@ def run(argv: List[str], defaults: dict) -> int:
 
     def progress(r):
         if args.verbose:
-            sys.stderr.write("tscope-lint: %s: %s%s\n  %s\n" % (
+            sys.stderr.write("tscope-lint: %s: %s%s%s\n  %s\n" % (
                 r.unit.file, "FAILED" if r.failure else "%d finding%s" % (len(r.findings), "" if len(r.findings) == 1 else "s"),
+                " (through %s)" % r.where if r.where != "here" else "",
                 " (dropped unknown arguments: %s)" % " ".join(r.dropped) if r.dropped else "",
                 shlex.join(r.command)))
     results = lint_all(units, cfg, args.jobs, progress)

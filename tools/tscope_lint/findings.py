@@ -63,15 +63,37 @@ def _path(p, directory):
     return os.path.normpath(os.path.join(directory, p))
 
 
+# With findings=- the plugin prints each finding's JSON line on stderr
+# behind this prefix (plugin/lint/Reporter.h kStderrFindingPrefix).
+STDERR_PREFIX = "tensorscope-finding: "
+
+
 def parse_findings_file(path: str, directory: str) -> List[Finding]:
     """Findings from one TU's findings file; relative paths are taken
     relative to `directory`, the compile's working directory."""
-    result = []
     try:
         with open(path, encoding="utf-8") as f:
             lines = f.read().splitlines()
     except FileNotFoundError:
         return []
+    return parse_findings_lines(lines, directory)
+
+
+def split_stderr_findings(stderr: str, directory: str) -> Tuple[List[Finding], str]:
+    """A findings=- compile's stderr: its findings, and the rest of what it
+    printed (clang's own diagnostics), without the finding lines."""
+    json_lines, rest = [], []
+    for line in stderr.splitlines(keepends=True):
+        if line.startswith(STDERR_PREFIX):
+            json_lines.append(line[len(STDERR_PREFIX):].rstrip("\n"))
+        else:
+            rest.append(line)
+    return parse_findings_lines(json_lines, directory), "".join(rest)
+
+
+def parse_findings_lines(lines: List[str], directory: str) -> List[Finding]:
+    """Findings from JSON lines, one object a line (blank lines skipped)."""
+    result = []
     for n, text in enumerate(lines, 1):
         if not text.strip():
             continue

@@ -10,9 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, List, Optional
 
-from .command import lint_command
+from .command import distributed_command, lint_command
 from .compile_db import TranslationUnit
-from .findings import Finding, FindingsFormatError, parse_findings_file
+from .findings import Finding, FindingsFormatError, parse_findings_file, split_stderr_findings
 
 _UNKNOWN_ARG = re.compile(r"unknown argument:? '([^']+)'")
 _ERROR_LINE = re.compile(r"\b(fatal )?error: ")
@@ -25,6 +25,10 @@ class LintConfig:
     plugin: str
     plugin_args: List[str]
     api_dirs: List[str]
+    # --distribute: `distcc tscope-cc` entries are linted by their launcher
+    # on a distcc server; api_options are --api as tscope-cc options.
+    distribute: bool = False
+    api_options: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -35,6 +39,7 @@ class UnitResult:
     failure: Optional[str] = None   # why the TU could not be linted, or None
     stderr: str = ""
     dropped: List[str] = field(default_factory=list)  # arguments clang rejected
+    where: str = "here"   # "here", or the launcher that ran it ("distcc")
 
 
 def _compile_failed(returncode: int, stderr: str, findings: List[Finding]) -> Optional[str]:
@@ -55,7 +60,40 @@ def _compile_failed(returncode: int, stderr: str, findings: List[Finding]) -> Op
     return "clang exited with status %d" % returncode
 
 
+def _run(command: List[str], directory: str):
+    return subprocess.run(command, cwd=directory, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          universal_newlines=True, errors="replace")
+
+
+def lint_unit_remotely(unit: TranslationUnit, command: List[str], object_path: str) -> UnitResult:
+    """Runs `command` (from distributed_command) and reads the findings the
+    plugin printed on stderr; the object it compiled is thrown away."""
+    result = UnitResult(unit, command=command, where=os.path.basename(command[0]))
+    try:
+        proc = _run(command, unit.directory)
+    except OSError as e:
+        result.failure = "cannot run %s: %s" % (command[0], e)
+        return result
+    finally:
+        if os.path.exists(object_path):
+            os.unlink(object_path)
+    try:
+        result.findings, result.stderr = split_stderr_findings(proc.stderr, unit.directory)
+    except FindingsFormatError as e:
+        result.failure = "unreadable findings from the plugin: %s" % e
+        return result
+    result.failure = _compile_failed(proc.returncode, result.stderr, result.findings)
+    return result
+
+
 def lint_unit(unit: TranslationUnit, cfg: LintConfig, tmpdir: str) -> UnitResult:
+    if cfg.distribute:
+        object_path = os.path.join(tmpdir, "tu%d.o" % unit.index)
+        command = distributed_command(unit.arguments, object_path, cfg.api_options,
+                                      cfg.plugin_args)
+        if command:
+            return lint_unit_remotely(unit, command, object_path)
     result = UnitResult(unit)
     findings_path = os.path.join(tmpdir, "tu%d.jsonl" % unit.index)
     drop: set = set()
@@ -65,9 +103,7 @@ def lint_unit(unit: TranslationUnit, cfg: LintConfig, tmpdir: str) -> UnitResult
         result.command = lint_command(unit.arguments, cfg.clang_c, cfg.clang_cxx, cfg.plugin,
                                       findings_path, cfg.plugin_args, cfg.api_dirs, drop)
         try:
-            proc = subprocess.run(result.command, cwd=unit.directory, stdin=subprocess.DEVNULL,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  universal_newlines=True, errors="replace")
+            proc = _run(result.command, unit.directory)
         except OSError as e:
             result.failure = "cannot run %s: %s" % (result.command[0], e)
             return result

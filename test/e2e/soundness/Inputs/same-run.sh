@@ -15,6 +15,8 @@
 # plain one's, when any run prints a TensorScope line or a sanitizer error,
 # or when the verbose run of ts-O0 shows that nothing was tracked (the test
 # would prove nothing) or shows a lost tensor or a double release.
+# TS_ASAN_OPTIONS: ASAN_OPTIONS of the ASan runs (default detect_leaks=1;
+# an embedded Python interpreter keeps memory until exit by design);
 # TS_PLUGIN_ARGS: plugin-only flags; TS_PROGRAM_ARGS: the program's
 # arguments; TS_EXPECT_TRACKED=0: the program tracks nothing (skip that check).
 set -u
@@ -42,7 +44,7 @@ build ts-nolint $plugin "${plugin_args[@]}" -fplugin-arg-tensorscope-lint=0 -O1 
 build ts-asan $plugin "${plugin_args[@]}" -O1 "${asan[@]}" || exit 1
 
 run() { # name, TSCOPE_OPTIONS
-  TSCOPE_OPTIONS=$2 ASAN_OPTIONS=detect_leaks=1:exitcode=87 \
+  TSCOPE_OPTIONS=$2 ASAN_OPTIONS=${TS_ASAN_OPTIONS:-detect_leaks=1}:exitcode=87 \
     "$out/$1" "${program_args[@]}" >"$out/$1.out" 2>"$out/$1.err"
   echo $? >"$out/$1.rc"
 }
