@@ -216,6 +216,11 @@ bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
     return true;
   if (V.SuccessReleases) { // released by the call exactly when it failed
     uint16_t Keep = IsZero ? (uint16_t)~SReleased : (uint16_t)(SReleased | SNotAlive);
+    // failed(g_ort->CreateX(..., &v)): 0 means the status was NULL, so
+    // `v` was made; anything else means it was not.
+    if (V.AlsoCreatedOf >= 0 &&
+        !S.status(V.AlsoCreatedOf).restrictTo(IsZero ? (uint16_t)~SNotAlive : SNotAlive))
+      return false;
     return S.status(V.SuccessOf).restrictTo(Keep);
   }
   bool Ok = false;

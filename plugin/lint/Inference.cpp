@@ -12,6 +12,65 @@ using namespace clang;
 namespace tscope {
 namespace {
 
+/// `if (!p) return 0;` as the body's first statement, and `p` never
+/// assigned or address-taken: with a single 0-returning exit, the helper
+/// returns 0 exactly when its argument was NULL.
+bool returnsZeroFirstWhenNull(const FunctionDecl *FD, unsigned Index) {
+  const ParmVarDecl *P = FD->getParamDecl(Index);
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *If = dyn_cast<IfStmt>(*Body->body_begin());
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return false;
+  auto isP = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == P;
+  };
+  auto isNull = [&](const Expr *E) {
+    return E->IgnoreParenCasts()->isNullPointerConstant(
+        FD->getASTContext(), Expr::NPC_ValueDependentIsNotNull);
+  };
+  const Expr *C = If->getCond()->IgnoreParenImpCasts();
+  bool Tests = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(C))
+    Tests = UO->getOpcode() == UO_LNot && isP(UO->getSubExpr());
+  else if (const auto *BO = dyn_cast<BinaryOperator>(C))
+    Tests = BO->getOpcode() == BO_EQ && ((isP(BO->getLHS()) && isNull(BO->getRHS())) ||
+                                         (isP(BO->getRHS()) && isNull(BO->getLHS())));
+  if (!Tests)
+    return false;
+  const Stmt *Then = If->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then))
+    Then = CS->size() == 1 ? CS->body_front() : nullptr;
+  const auto *RS = dyn_cast_or_null<ReturnStmt>(Then);
+  Expr::EvalResult R;
+  if (!RS || !RS->getRetValue() || !RS->getRetValue()->EvaluateAsInt(R, FD->getASTContext()) ||
+      R.Val.getInt() != 0)
+    return false;
+  // Nothing may change `p` after the test.
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const ParmVarDecl *P;
+    bool Found = false;
+    bool refersToP(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == P;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && refersToP(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
+               refersToP(UO->getSubExpr());
+      return !Found;
+    }
+  } W;
+  W.P = P;
+  W.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  return !W.Found;
+}
+
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
 public:
   FunctionsWithBodies(SourceManager &SM, bool CPlusPlus) : SM(SM), CPlusPlus(CPlusPlus) {}
@@ -108,6 +167,19 @@ std::vector<const FunctionDecl *> functionsBottomUp(ASTContext &Ctx) {
 
 void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Roles) {
   FunctionRoles Inferred;
+  // The analysis takes a parameter to be non-NULL, so `if (!st) return 0;`
+  // is an exit it never reaches: a helper whose only 0 is that one and
+  // that releases `st` everywhere else (`failed(OrtStatus *st)`) returns 0
+  // exactly when its argument was NULL.  It is a status helper that
+  // releases on failure (below), not a plain release: a caller's
+  // `if (failed(g_ort->CreateX(..., &v)))` then knows `v` exists on 0.
+  int NullFirst = -1;
+  if (S.ConstReturns && S.ZeroExits == 0 && S.NonZeroExits > 0 &&
+      FD->getReturnType()->isIntegerType())
+    for (unsigned I = 0; I < FD->getNumParams() && NullFirst < 0; ++I)
+      if (S.ParamReleased[I] && S.ParamReleasedOnFailure[I] &&
+          returnsZeroFirstWhenNull(FD, I))
+        NullFirst = (int)I;
   if (S.Returns > 0 && S.FreshReturns > 0 &&
       S.FreshReturns + S.NullReturns == S.Returns) {
     Inferred.Creates = true;
@@ -116,7 +188,7 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   }
   if (S.Exits > 0)
     for (unsigned I = 0; I < S.ParamReleased.size(); ++I) {
-      if (S.ParamReleased[I])
+      if (S.ParamReleased[I] && (int)I != NullFirst) // (NullFirst: below)
         Inferred.Releases.push_back(I + 1);
       else if (S.ParamConsumed[I])
         Inferred.Consumes.push_back(I + 1);
@@ -136,17 +208,22 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
         Entry.PassesToCallback.push_back(CP);
       }
   // Status helpers (every return an integer constant, some 0, some not).
-  bool StatusHelper = S.ConstReturns && S.ZeroExits > 0 && S.NonZeroExits > 0 &&
-                      FD->getReturnType()->isIntegerType();
+  bool StatusHelper = S.ConstReturns && (S.ZeroExits > 0 || NullFirst >= 0) &&
+                      S.NonZeroExits > 0 && FD->getReturnType()->isIntegerType();
   if (StatusHelper) {
-    std::vector<unsigned> OnFailure;
+    std::vector<unsigned> OnFailure, NullOnSuccess;
     for (unsigned I = 0; I < S.ParamReleasedOnFailure.size(); ++I)
-      if (S.ParamReleasedOnFailure[I] && !S.ParamReleased[I])
+      if (S.ParamReleasedOnFailure[I] && (!S.ParamReleased[I] || (int)I == NullFirst)) {
         OnFailure.push_back(I + 1);
+        if ((int)I == NullFirst)
+          NullOnSuccess.push_back(I + 1);
+      }
     if (!OnFailure.empty()) {
       FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
-      if (Entry.Releases.empty() && Entry.Consumes.empty())
+      if (Entry.Releases.empty() && Entry.Consumes.empty()) {
         Entry.ReleasesOnFailure = OnFailure;
+        Entry.NullOnSuccess = NullOnSuccess;
+      }
     }
     for (unsigned I = 0; I < S.ParamOutOnSuccess.size(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();

@@ -52,9 +52,10 @@ void AbsVal::unite(const AbsVal &O) {
     AddrOfField = nullptr;
   }
   if (SuccessOf != O.SuccessOf || SuccessReleases != O.SuccessReleases ||
-      SuccessHolder != O.SuccessHolder) {
+      SuccessHolder != O.SuccessHolder || AlsoCreatedOf != O.AlsoCreatedOf) {
     SuccessOf = -1;
     SuccessReleases = false;
+    AlsoCreatedOf = -1;
     SuccessHolder = false;
   }
 }

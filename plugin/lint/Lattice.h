@@ -114,6 +114,10 @@ struct AbsVal {
   /// SuccessOf names a tensor the call released when it failed (a helper
   /// that releases on its failure path), not one it created on success.
   bool SuccessReleases = false;
+  /// With SuccessReleases: a second identity that exists exactly when the
+  /// value is 0 (`failed(g_ort->CreateX(..., &v))`: the helper returns 0
+  /// for a NULL status, and a NULL status means `v` was made).
+  int AlsoCreatedOf = -1;
   /// With Success == Status: this is the status object itself (TF_Status *),
   /// whose getter's result (TF_GetCode(status)) says whether SuccessOf was
   /// created; not a value to compare.
@@ -123,6 +127,7 @@ struct AbsVal {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
            AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
            SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases &&
+           AlsoCreatedOf == O.AlsoCreatedOf &&
            SuccessHolder == O.SuccessHolder;
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }

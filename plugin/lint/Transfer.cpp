@@ -434,6 +434,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     }
 
   int RelFailId = -1; // released by the call when it fails
+  int AlsoCreatedId = -1; // made exactly when that argument was NULL
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     unsigned Index = I + Shift;
@@ -444,6 +445,13 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     bool Det = R && contains(R->Detaches, Index);
     bool Out = R && R->CreatesOut == Index;
     bool RelFail = R && contains(R->ReleasesOnFailure, Index);
+    // failed(t) on a plain tensor (not a status whose NULL means success)
+    // just releases it: the helper only returns 0 for NULL.
+    if (RelFail && contains(R->NullOnSuccess, Index) &&
+        !(V.SuccessOf >= 0 && V.Success == SuccessCondition::ReturnsNull && !V.SuccessHolder)) {
+      RelFail = false;
+      Rel = true;
+    }
     if (V.AddrOf) {
       if (Out)
         continue;
@@ -483,6 +491,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       if (Ids[Id].FirstRelease.isInvalid())
         Ids[Id].FirstRelease = Arg->getBeginLoc();
       RelFailId = (int)Id;
+      // failed(g_ort->CreateX(..., &v)): the argument is a status whose NULL
+      // means `v` was made, and the helper returns 0 exactly for NULL.
+      if (contains(R->NullOnSuccess, Index)) {
+        AlsoCreatedId = V.SuccessOf;
+        // NULL (nothing to release) or released by the helper: either way
+        // the status is done with.
+        S = Status::plain((S.Mask & SNotAlive) | SReleased);
+      }
       continue;
     }
     if (Rel && R->ReleaseSuccess != SuccessCondition::Always) {
@@ -550,6 +566,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     Result.SuccessOf = RelFailId;
     Result.Success = SuccessCondition::ReturnsZero;
     Result.SuccessReleases = true;
+    Result.AlsoCreatedOf = AlsoCreatedId;
   }
   // TF_GetCode(status) after an out-parameter create whose success it says.
   if (Result.Ids.empty() && Result.SuccessOf < 0)

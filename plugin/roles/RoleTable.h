@@ -118,6 +118,11 @@ struct FunctionRoles {
   /// succeeds (`if (bad) { free(t); return -1; } ... return 0;`).  Not a
   /// tensor role: calls are not instrumented (the body's release is).
   std::vector<unsigned> ReleasesOnFailure;
+  /// Of those, the parameters that are NULL on every success exit and
+  /// non-NULL on every failure exit (`if (!st) return 0; release(st);
+  /// return 1;`): the result is 0 exactly when the argument was NULL, so a
+  /// status whose NULL means "created" keeps that meaning through it.
+  std::vector<unsigned> NullOnSuccess;
   /// Inferred by the lint: on every path the body calls its function-
   /// pointer parameter Fn with its parameter Data as argument Arg
   /// (`with_cleanup(void (*fn)(void *), void *ctx) { fn(ctx); }`), so a
