@@ -402,6 +402,13 @@ typedef struct origin_cache_entry {
  */
 #define TS_RECENT_BITS 8
 #define TS_RECENT (1u << TS_RECENT_BITS)
+/* A thread that keeps more tensors alive than its table holds (4096
+ * tracked, then 4096 released, in turn) would miss on most of them and pay
+ * the shard lock on each: the table grows (registry.c, ts_recent_grow), by
+ * 4x, while more than 1 in 16 of the thread's last GEN_BATCH tracks pushed
+ * out the hint of a tensor still alive, up to 2^15 slots (1 MiB, for a
+ * thread with thousands of live tensors).  It never shrinks. */
+#define TS_RECENT_MAX_BITS 15
 typedef struct ts_record ts_record;
 typedef struct ts_recent {
     const void *handle;
@@ -410,10 +417,16 @@ typedef struct ts_recent {
     uint32_t idx;
     uint32_t shard_offset; /* of the record's shard in registry.c's shards[] */
 } ts_recent; /* 32 bytes: a slot's address is a shift away */
-static inline ts_recent *ts_recent_slot(ts_recent *recent, const void *h) {
-    /* The top bits of a multiplicative hash: every address bit counts
-     * (page-aligned tensors do not all share a slot), in three instructions. */
-    return &recent[((uint64_t)(uintptr_t)h * UINT64_C(0x9e3779b97f4a7c15)) >> (64 - TS_RECENT_BITS)];
+/* The slot index of h in a table of 2^(64 - shift) slots: the top bits of
+ * a multiplicative hash, every address bit counting (page-aligned tensors
+ * do not all share a slot).  The xor first folds bits 12 and up onto the
+ * low ones: a plain Fibonacci hash of an arithmetic run of addresses (an
+ * allocator's blocks, 64 or 80 bytes apart) fills only a quarter to a half
+ * of a large table's slots; folded, nine in ten of the ideal. */
+static inline size_t ts_recent_index(const void *h, unsigned shift) {
+    uint64_t x = (uint64_t)(uintptr_t)h;
+    x ^= x >> 12;
+    return (size_t)((x * UINT64_C(0x9e3779b97f4a7c15)) >> shift);
 }
 
 /* An entry of a released-tensor history ring (a shard's or a thread's):
@@ -438,6 +451,15 @@ static inline bool ts_ring_entry_current(ts_ring_entry e) {
  * (registry.c): the history of the tombstones it released, its share of the
  * live count. */
 typedef struct ts_thread {
+    /* The recent-handle table (recent_inline until it grows) and 64 minus
+     * its log2 size: the first thing every hint path loads. */
+    ts_recent *recent;
+    unsigned recent_shift;
+    /* Tracks since the last generation refill that pushed out the hint of
+     * a live tensor (track_probe); ts_refill_generations sets recent_grow
+     * when there were many. */
+    unsigned recent_evictions;
+    bool recent_grow;
     /* The owner's history ring (TS_REC_PRIVATE tombstones); NULL without
      * history (released_history=0).  Grows, up to ring_max entries, only
      * when a push would push out a tombstone still waiting there. */
@@ -458,8 +480,14 @@ typedef struct ts_thread {
     uintptr_t token_base; /* serial, in the token's high bits */
     origin_cache_entry last_created; /* the hot path's one-entry cache */
     origin_cache_entry origins[ORIGIN_CACHE];
-    ts_recent recent[TS_RECENT];
+    ts_recent recent_inline[TS_RECENT];
 } ts_thread;
+/* registry.c: makes t's recent-handle table 4x larger (recent_grow). */
+void ts_recent_grow(ts_thread *t);
+/* The hint slot of h in t's recent-handle table. */
+static inline ts_recent *ts_recent_slot(const ts_thread *t, const void *h) {
+    return &t->recent[ts_recent_index(h, t->recent_shift)];
+}
 /* The calling thread's state (initial-exec TLS: one load), created on first use. */
 extern _Thread_local ts_thread *ts_current __attribute__((tls_model("initial-exec")));
 ts_thread *ts_thread_create(void);
@@ -480,7 +508,7 @@ static inline uint64_t ts_hint_live(const void *h, ts_record **record_out) {
     ts_thread *t = ts_current;
     if (!t || !h)
         return 0;
-    const ts_recent *hint = ts_recent_slot(t->recent, h);
+    const ts_recent *hint = ts_recent_slot(t, h);
     if (hint->handle != h || (hint->gen & TS_GEN_DEAD))
         return 0;
     uint64_t g = atomic_load_explicit(&hint->record->generation, memory_order_acquire);

@@ -834,7 +834,7 @@ void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
         uint64_t dead = kill_owned(t, r, gen, released);
         owned_ring_push(t, (ring_entry){r, e.idx, (uint32_t)dead});
         /* The next track here reuses the tombstone on the hint path. */
-        ts_recent *hint = ts_recent_slot(t->recent, h);
+        ts_recent *hint = ts_recent_slot(t, h);
         if (hint->handle == h && hint->gen == gen)
             hint->gen = dead;
         void (*release)(void *) = ts_origin_get(origin)->release;
@@ -899,6 +899,29 @@ void ts_thread_retire(ts_thread *t) {
     ts_lock_release(&threads_lock);
 }
 
+/* Replaces t's recent-handle table by one 4x larger, moving the hints
+ * over (two that meet in a slot keep the later; a hint is only a hint).
+ * Out of memory, the thread keeps the table it has. */
+__attribute__((noinline)) void ts_recent_grow(ts_thread *t) {
+    t->recent_grow = false;
+    unsigned bits = 64 - t->recent_shift, grown_bits = bits + 2;
+    if (grown_bits > TS_RECENT_MAX_BITS)
+        grown_bits = TS_RECENT_MAX_BITS;
+    if (grown_bits <= bits)
+        return;
+    ts_recent *grown = calloc((size_t)1 << grown_bits, sizeof *grown);
+    if (!grown)
+        return;
+    unsigned grown_shift = 64 - grown_bits;
+    for (size_t i = 0; i < ((size_t)1 << bits); i++)
+        if (t->recent[i].handle)
+            grown[ts_recent_index(t->recent[i].handle, grown_shift)] = t->recent[i];
+    if (t->recent != t->recent_inline)
+        free(t->recent);
+    t->recent = grown;
+    t->recent_shift = grown_shift;
+}
+
 /* A ts_recent for record idx; its shard is kept as an offset into
  * shards[], so the hint paths find it with one add. */
 static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx) {
@@ -950,7 +973,15 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
-    *ts_recent_slot(t->recent, h) = hint_of(h, gen, r, idx);
+    if (__builtin_expect(t->recent_grow, 0))
+        ts_recent_grow(t);
+    ts_recent *hint = ts_recent_slot(t, h);
+    /* Pushing out the hint of a tensor still alive: the table may be too
+     * small for what this thread keeps alive (ts_refill_generations). */
+    if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
+        atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
+        t->recent_evictions++;
+    *hint = hint_of(h, gen, r, idx);
     if (depth)
         ts_scope_push(t, idx, gen);
     return h;
@@ -991,7 +1022,7 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
     ts_lock_release(&s->lock);
     ts_thread *t = ts_current;
     if (t)
-        *ts_recent_slot(t->recent, h) = hint_of(h, dead, r, idx);
+        *ts_recent_slot(t, h) = hint_of(h, dead, r, idx);
     return 1;
 }
 
@@ -1017,7 +1048,7 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
     /* No ts_slow_track test: options are read before the first thread
      * state exists, and only the probing paths, which test it, write hints. */
     if (__builtin_expect(t && h, 1)) {
-        ts_recent *hint = ts_recent_slot(t->recent, h);
+        ts_recent *hint = ts_recent_slot(t, h);
         /* This thread released a tensor here last: if that tombstone is
          * still the record of this address and in this thread's history
          * (TS_REC_PRIVATE: nobody else recycles it), the new tensor reuses
@@ -1065,7 +1096,7 @@ __attribute__((noinline)) static int release_owned_wrap(ts_thread *t, size_t n, 
 int tscope_release(void *h, const tscope_site *at) {
     ts_thread *t = ts_current;
     if (__builtin_expect(t && h, 1)) { /* no ts_slow_track test: see tscope_track */
-        ts_recent *hint = ts_recent_slot(t->recent, h);
+        ts_recent *hint = ts_recent_slot(t, h);
         /* This thread tracked the tensor here last: if it is still that
          * tensor (generations are never reused), no probe is needed, and the
          * tensor is this thread's to release (the program ordered any

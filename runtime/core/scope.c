@@ -49,6 +49,8 @@ ts_thread *ts_thread_create(void) {
         ts_diag("out of memory for thread state");
         abort();
     }
+    t->recent = t->recent_inline;
+    t->recent_shift = 64 - TS_RECENT_BITS;
     t->serial = atomic_fetch_add(&next_serial, 1) & 0xffffff;
     t->token_base = (uintptr_t)t->serial << (TOKEN_DEPTH_BITS + TOKEN_SEQ_BITS);
     ts_thread_attach(t);
@@ -58,6 +60,10 @@ ts_thread *ts_thread_create(void) {
 }
 
 void ts_refill_generations(ts_thread *t) {
+    /* One window of GEN_BATCH tracks: were live hints pushed out often? */
+    if (t->recent_evictions > GEN_BATCH / 16 && t->recent_shift > 64 - TS_RECENT_MAX_BITS)
+        t->recent_grow = true;
+    t->recent_evictions = 0;
     t->gen_next = atomic_fetch_add_explicit(&next_generation, GEN_BATCH, memory_order_relaxed);
     t->gen_end = t->gen_next + GEN_BATCH;
 }
@@ -523,5 +529,7 @@ static void thread_exit(void *arg) {
     ts_current = NULL;
     free(t->entries);
     free(t->frames);
+    if (t->recent != t->recent_inline)
+        free(t->recent);
     free(t);
 }

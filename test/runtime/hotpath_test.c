@@ -18,7 +18,11 @@
  *     the new tensor belongs to the scope open now, not the old one's;
  *   - the history ring going round under releases that all take the hint
  *     path, recycling the oldest tombstones (they are then forgotten) and
- *     keeping the newest (a double release is still reported).
+ *     keeping the newest (a double release is still reported);
+ *   - a fresh thread keeping 4096 tensors alive at once, in turn, so that
+ *     its table of hints grows (4x, more than once) while its tensors are
+ *     alive, inside a scope and out: weak references, generations, scope
+ *     ends and double releases stay exact across the moves.
  * Run with double_release=skip, so tscope_release's 0 says that a double
  * release was detected (by default it reports and answers 1).
  */
@@ -276,6 +280,51 @@ static void test_history_wraps_on_hint_path(void) {
     CHECK_EQ(tscope_live_count(), before);
 }
 
+static void *recent_growth_thread(void *arg) {
+    (void)arg;
+    enum { K = 4096, ROUNDS = 8 };
+    static char cells[K][64];
+    static tscope_weak weak[K];
+    for (int round = 0; round < ROUNDS; round++) {
+        /* Odd rounds: inside a scope, which releases them at its end. */
+        tscope_scope *s = round % 2 ? tscope_scope_begin(TSCOPE_HERE) : NULL;
+        for (size_t i = 0; i < K; i++) {
+            CHECK(tscope_track(cells[i], NULL, TSCOPE_HERE) == cells[i]);
+            weak[i] = tscope_weak_ref(cells[i]);
+        }
+        size_t alive = 0;
+        for (size_t i = 0; i < K; i++)
+            alive += tscope_weak_get(weak[i]) == cells[i] && tscope_generation(cells[i]) != 0;
+        CHECK_EQ(alive, K);
+        if (s) {
+            /* One released by hand first: the scope's end skips it. */
+            CHECK_EQ(tscope_release(cells[7], TSCOPE_HERE), 1);
+            tscope_scope_end(s);
+        } else {
+            int ones = 0;
+            for (size_t i = 0; i < K; i++)
+                ones += tscope_release(cells[i], TSCOPE_HERE);
+            CHECK_EQ(ones, K);
+        }
+        size_t dead = 0;
+        for (size_t i = 0; i < K; i++)
+            dead += tscope_weak_get(weak[i]) == NULL && tscope_generation(cells[i]) == 0;
+        CHECK_EQ(dead, K);
+    }
+    /* The newest tombstones are still known: a second release is reported. */
+    CHECK_EQ(tscope_release(cells[K - 1], TSCOPE_HERE), 0);
+    CHECK_EQ(tscope_release(cells[0], TSCOPE_HERE), 0);
+    return NULL;
+}
+
+static void test_recent_table_grows(void) {
+    size_t before = tscope_live_count();
+    pthread_t th;
+    CHECK_EQ(pthread_create(&th, NULL, recent_growth_thread, NULL), 0);
+    CHECK_EQ(pthread_join(th, NULL), 0);
+    CHECK_EQ(tscope_live_count(), before);
+}
+
 int main(void) {
     test_reuse_fast_tombstone();
     test_reuse_tombstone_with_finalizer();
@@ -287,6 +336,7 @@ int main(void) {
     test_scope_reuse();
     test_hint_origin_follows_scope();
     test_history_wraps_on_hint_path();
+    test_recent_table_grows();
     CHECK_EQ(tscope_live_count(), 0);
     CHECK_DONE();
 }
