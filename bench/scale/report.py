@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """report.py -- the Markdown section of the scale benchmark, goals judged
-from this run: <= 48 bytes per live tensor at 10^6, >= 1.8x with 2 threads."""
+from this run: <= 48 bytes per live tensor at 10^6, >= 1.8x with 2 threads
+(>= 1.9x, wall clock, for issue 15)."""
 import argparse
 
 
@@ -88,6 +89,9 @@ def main():
                      f"{'**PASS**' if wall_x >= 1.8 else '**MISS**'} |")
         goals.append(f"| 2 threads >= 1.8x, from thread CPU time (the runtime's own contention, load-independent) | "
                      f"{cpu_x:.2f}x | {'**PASS**' if cpu_x >= 1.8 else '**MISS**'} |")
+        # Issue 15 raised the bar to 1.9x (each thread with its own tensors).
+        goals.append(f"| 2 threads >= 1.9x the throughput of 1 (wall clock; issue 15) | {wall_x:.2f}x | "
+                     f"{'**PASS**' if wall_x >= 1.9 else '**MISS**'} |")
     out += goals
     out.append("")
     print("\n".join(out))
