@@ -71,6 +71,46 @@ bool returnsZeroFirstWhenNull(const FunctionDecl *FD, unsigned Index) {
   return !W.Found;
 }
 
+/// Whether the body reads the value `*P` had on entry anywhere: `*P` (or
+/// `P[i]`) other than as the target of a plain `=`.  Such a parameter is
+/// in-out (`grow(tensor **pt)` reads, copies and releases `*pt` before it
+/// stores a new tensor there, like realloc), not an out-parameter create:
+/// taken as one, the caller's `grow(&t, n)` would overwrite a tensor it
+/// still owns.
+bool readsPointee(const FunctionDecl *FD, unsigned Index) {
+  struct Reads : RecursiveASTVisitor<Reads> {
+    const ParmVarDecl *P;
+    llvm::DenseSet<const Expr *> Stored;
+    bool Found = false;
+    bool isDerefOfP(const Expr *E) {
+      E = E->IgnoreParens();
+      const Expr *Base = nullptr;
+      if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+        Base = UO->getSubExpr();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+        Base = AS->getBase();
+      const auto *DRE = Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+      return DRE && DRE->getDecl() == P;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() == BO_Assign && isDerefOfP(BO->getLHS()))
+        Stored.insert(BO->getLHS()->IgnoreParens());
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->getOpcode() == UO_Deref && isDerefOfP(UO) && !Stored.count(UO);
+      return !Found;
+    }
+    bool VisitArraySubscriptExpr(ArraySubscriptExpr *AS) {
+      Found |= isDerefOfP(AS) && !Stored.count(AS);
+      return !Found;
+    }
+  } R;
+  R.P = FD->getParamDecl(Index);
+  R.TraverseStmt(FD->getBody());
+  return R.Found;
+}
+
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
 public:
   FunctionsWithBodies(SourceManager &SM, bool CPlusPlus) : SM(SM), CPlusPlus(CPlusPlus) {}
@@ -228,7 +268,8 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     for (unsigned I = 0; I < S.ParamOutOnSuccess.size(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       if (S.ParamOutOnSuccess[I] && T->isPointerType() &&
-          T->getPointeeType()->isPointerType() && !Inferred.CreatesOut) {
+          T->getPointeeType()->isPointerType() && !Inferred.CreatesOut &&
+          !readsPointee(FD, I)) {
         Inferred.CreatesOut = I + 1;
         Inferred.Success = SuccessCondition::ReturnsZero;
         Inferred.ReleaseFunction = S.OutReleaseFunction;
