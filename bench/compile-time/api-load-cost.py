@@ -105,8 +105,10 @@ def main():
     if tot["plugin"]:
         extra = 100 * (tot["all-apis"] / tot["plugin"] - 1)
         print()
-        print("Loading all descriptions: %+.1f%% over the plugin without one (goal: at most +2%%): %s"
-              % (extra, "**PASS**" if extra <= 2.0 else "**MISS**"))
+        print("| goal | measured | result |")
+        print("|---|---|---|")
+        print("| loading all shipped API descriptions <= +2%% over the plugin without one "
+              "(issue 13) | %+.1f%% | %s |" % (extra, "**PASS**" if extra <= 2.0 else "**MISS**"))
     for f, m in result["failures"]:
         print("failed: %s (%s)" % (f, m))
     return 1 if result["failures"] and not ok else 0

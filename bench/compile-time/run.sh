@@ -12,7 +12,10 @@
 #   4. wrapper-cost.py: the tscope-cc wrapper's own cost per compile (plain
 #      clang, clang -fplugin= direct, tscope-cc side by side on GSL's
 #      doc/examples; WRAPPER_REPEAT rounds, default 3);
-#   5. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
+#   5. api-load-cost.py: -fsyntax-only with the plugin and no API file
+#      against the same with every apis/*.yaml at once (issue 13: <= +2%),
+#      on LOAD_TUS (80) of GSL's doc/examples, LOAD_REPEAT (3) rounds;
+#   6. tscope-lint --api gsl over GSL's doc/examples and over GSL's own
 #      sources, with a findings summary.
 # Knobs (environment): TUS (250), O2_TUS (80), ANALYZER_TUS (20), REPEAT (2), JOBS (2);
 # TSCOPE_BENCH_SMOKE=1 (bench/run-all.sh --smoke): 12 TUs, 4 at -O2, 3 for the
@@ -80,6 +83,12 @@ wrapper_table=$(python3 "$here/wrapper-cost.py" --db "$work/db/examples" --clang
   --api "$api" "${wrapper_knobs[@]}" --json "$work/wrapper-cost.json") || {
   wrapper_table="wrapper-cost.py FAILED (see the log)"; selfcheck="$selfcheck; FAILED (wrapper cost)"; }
 
+echo "== loading every shipped API description (GSL doc/examples)" >&2
+if [ "${TSCOPE_BENCH_SMOKE:-0}" = 1 ]; then load_knobs=(--tus 6 --repeat 1); else load_knobs=(--tus "${LOAD_TUS:-80}" --repeat "${LOAD_REPEAT:-3}"); fi
+load_table=$(python3 "$here/api-load-cost.py" --db "$work/db/examples" --clang-bindir "$bindir" \
+  --plugin "$plugin" --apis "$root/apis" "${load_knobs[@]}" --json "$work/api-load-cost.json") || {
+  load_table="api-load-cost.py FAILED (see the log)"; selfcheck="$selfcheck; FAILED (API load cost)"; }
+
 # summary TITLE NAME: the findings summary of $work/NAME.sarif, or why there is none.
 summary() {
   if [ -f "$work/$2.sarif" ]; then
@@ -118,6 +127,10 @@ fi
   echo "Each compile one process, CPU and wall seconds from wait4, min over the rounds; the direct command is what tscope-cc execs."
   echo
   echo "$wrapper_table"
+  echo
+  echo "#### What loading every shipped API description costs (bench/compile-time/api-load-cost.py)"
+  echo
+  echo "$load_table"
   echo
   echo "#### What the lint finds in GSL (tscope-lint --api gsl)"
   echo
