@@ -27,6 +27,7 @@ SIZES = {"small": "4x4", "large": "256x256"}
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results")
+    ap.add_argument("--instructions", help="variant<TAB>instructions per 4x4 iteration (callgrind)")
     ap.add_argument("--commands", required=True)
     ap.add_argument("--reps", type=int, required=True)
     ap.add_argument("--lint-flags", required=True)
@@ -81,6 +82,22 @@ def main():
     if args.lint_flags == "yes":
         out.append(f"The compile-time lint also flags the seeded leak (workload.c:{args.leak_line}) "
                    "while building the instrumented program.\n")
+    instr = {}
+    if args.instructions:
+        with open(args.instructions) as f:
+            for line in f:
+                v, n = line.split()
+                instr[v] = int(n)
+    if "plain" in instr and len(instr) > 1:
+        out.append("Instructions per 4x4 iteration (callgrind: a run of N and one of 2N "
+                   "iterations, the difference over N; repeatable where the times above are not):\n")
+        out.append("| build | instructions / iter | over plain |")
+        out.append("|---|---:|---:|")
+        for v in order:
+            if v in instr:
+                over = "--" if v == "plain" else f"{(instr[v] / instr['plain'] - 1) * 100:+.1f}%"
+                out.append(f"| {LABELS.get(v, v)} | {instr[v]:,} | {over} |")
+        out.append("")
     out.append("Built with:\n")
     out.append("```")
     with open(args.commands) as f:

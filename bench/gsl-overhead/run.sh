@@ -132,11 +132,29 @@ else
   echo "gsl-overhead: valgrind not installed: no memcheck row" >&2
 fi
 
+# Instructions per 4x4 iteration (callgrind, repeatable on a shared machine):
+# a run of N and one of 2N iterations, so start-up and exit cancel out.
+: >"$OUT/instructions.tsv"
+if command -v valgrind >/dev/null; then
+  cg_total() { # variant iterations -> instructions of the whole run
+    valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$OUT/$1" small "$2" \
+      2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  }
+  for v in plain tscope tscope-auto; do
+    [ -x "$OUT/$v" ] || continue
+    echo "gsl-overhead: callgrind $v small x $VG_SMALL and x $((2 * VG_SMALL))" >&2
+    one=$(cg_total "$v" "$VG_SMALL"); two=$(cg_total "$v" $((2 * VG_SMALL)))
+    [ -n "$one" ] && [ -n "$two" ] || fail "callgrind $v: no instruction count"
+    echo "$v	$(( (two - one) / VG_SMALL ))" >>"$OUT/instructions.tsv"
+  done
+  rm -f "$OUT/callgrind.out"
+fi
+
 # Does the compile-time lint flag the seeded leak too? (information only)
 LINT_FLAGS=no
 if [ -f "$OUT/tscope.compile.log" ] && grep -q "\[-Wtscope-leak\]" "$OUT/tscope.compile.log" &&
    grep -q "workload.c:$LEAK_LINE:.*created here" "$OUT/tscope.compile.log"; then
   LINT_FLAGS=yes
 fi
-python3 "$HERE/report.py" "$OUT/results.tsv" --commands "$OUT/commands.txt" --reps "$REPS" \
+python3 "$HERE/report.py" "$OUT/results.tsv" --instructions "$OUT/instructions.tsv" --commands "$OUT/commands.txt" --reps "$REPS" \
   --lint-flags "$LINT_FLAGS" --leak-line "$LEAK_LINE" --have-tscope "$([ -x "$TSCOPE_CC" ] && echo 1 || echo 0)"
