@@ -583,22 +583,31 @@ static inline bool ts_origin_cached(const origin_cache_entry *c, ts_origin_kind 
     return c->origin && c->kind == kind && c->site == site && c->release == release &&
            c->scope == scope;
 }
-/* Interns (created, release, current scope) through the thread's caches,
- * inline: the last creation's origin (a loop creating at one site), then
- * the slot of this one (a loop body creating at a few sites in turn). */
+/* The cache entry of the creation origin (created, release, scope) in the
+ * thread's caches, or NULL: the last creation's origin (a loop creating at
+ * one site; it holds only TS_ORIGIN_CREATED entries, so the kind is not
+ * compared), then the slot of this one (a loop body creating at a few
+ * sites in turn).  No lock: the track hint path uses it too. */
+static inline const origin_cache_entry *
+ts_thread_created_cached(const ts_thread *t, const tscope_site *created, void (*release)(void *),
+                         const tscope_site *scope) {
+    const origin_cache_entry *c = &t->last_created;
+    if (c->origin && c->site == created && c->release == release && c->scope == scope)
+        return c;
+    c = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
+    return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
+}
+/* Interns (created, release, current scope) through the thread's caches
+ * (ts_thread_created_cached), inline; the result becomes the last
+ * creation's origin. */
 static inline uint32_t ts_thread_origin(ts_thread *t, const tscope_site *created,
                                         void (*release)(void *)) {
     const tscope_site *scope = ts_thread_scope_site(t);
-    origin_cache_entry *c = &t->last_created;
-    if (ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope))
+    const origin_cache_entry *c = ts_thread_created_cached(t, created, release, scope);
+    if (c == &t->last_created)
         return c->origin;
-    origin_cache_entry *slot = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
-    uint32_t origin;
-    if (ts_origin_cached(slot, TS_ORIGIN_CREATED, created, release, scope))
-        origin = slot->origin;
-    else
-        origin = ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);
-    *c = (origin_cache_entry){created, release, scope, TS_ORIGIN_CREATED, origin};
+    uint32_t origin = c ? c->origin : ts_thread_intern(t, TS_ORIGIN_CREATED, created, release, scope);
+    t->last_created = (origin_cache_entry){created, release, scope, TS_ORIGIN_CREATED, origin};
     return origin;
 }
 

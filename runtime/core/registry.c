@@ -1054,22 +1054,13 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
          * (TS_REC_PRIVATE: nobody else recycles it), the new tensor reuses
          * it, with plain stores and no lock. */
         if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
-            /* The last creation's origin (ts_thread_origin's first cache,
-             * which holds only TS_ORIGIN_CREATED entries), else this site's
-             * slot of its second: a loop body creating at several sites in
-             * turn (a = alloc(); b = alloc(); c = alloc(); per step) misses
-             * the first on every track. */
-            const tscope_site *scope = t->scope_site;
-            const origin_cache_entry *c = &t->last_created;
-            if (__builtin_expect(c->site != created || c->release != release || c->scope != scope,
-                                 0)) {
-                c = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
-                if (c->site != created || c->release != release || c->scope != scope ||
-                    c->kind != TS_ORIGIN_CREATED)
-                    return track_probe(h, release, created, TS_CALLER_PC());
-            }
+            /* The origin from the thread's caches (the last creation's,
+             * else this site's slot: a loop body creating at several sites
+             * in turn, a = alloc(); b = alloc(); c = alloc(); per step). */
+            const origin_cache_entry *c =
+                ts_thread_created_cached(t, created, release, t->scope_site);
             ts_record *r = hint->record;
-            if (c->origin && t->gen_next != t->gen_end &&
+            if (c && t->gen_next != t->gen_end &&
                 atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
                 (ts_rec_bits(r) & (TS_REC_PRIVATE | TS_REC_HAS_EXT)) == TS_REC_PRIVATE) {
                 uint64_t gen = t->gen_next++;
