@@ -164,7 +164,7 @@ template <> struct MappingTraits<tscope::ApiEntry> {
                          : E.Name.empty() == E.Match.empty() && !(E.Sig && E.Match.empty()))
       return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' (a macro's name), or a 'signature' (alone or with name or match)";
     if (!E.Match.empty()) {
-      E.Compiled = std::make_shared<tscope::NameRegex>(E.Match);
+      E.Compiled = tscope::NameRegex::get(E.Match);
       if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
         return "bad regular expression '" + E.Match + "': " + E.Compiled->error();
       E.Filter = tscope::RegexPrefilter::analyze(E.Match);

@@ -61,7 +61,7 @@ struct ApiEntry {
                                      ///< argument `count` elements
 
   std::string Origin;                ///< "file:line:col" of the entry
-  std::shared_ptr<NameRegex> Compiled; ///< for `match` entries (RE2)
+  std::shared_ptr<const NameRegex> Compiled; ///< for `match` entries (RE2)
   RegexPrefilter Filter;             ///< rejects most names before Compiled
   std::shared_ptr<ApiSignature> Sig; ///< parsed `signature:` (ApiSignature.h)
   unsigned Uses = 0;                 ///< declarations it matched in this TU

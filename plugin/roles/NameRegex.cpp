@@ -1,8 +1,11 @@
 //===- NameRegex.cpp ------------------------------------------------------===//
 #include "NameRegex.h"
+#include "FiniteNames.h"
 
 #include <re2/re2.h>
 
+#include <map>
+#include <mutex>
 #include <vector>
 
 namespace tscope {
@@ -64,24 +67,58 @@ std::string explainError(const re2::RE2 &R) {
 }
 } // namespace
 
-NameRegex::NameRegex(llvm::StringRef Pattern)
-    : Compiled(std::make_unique<re2::RE2>(
-          re2::StringPiece(Pattern.data(), Pattern.size()), nameOptions())) {
+NameRegex::NameRegex(llvm::StringRef Pattern, bool UseRE2Only) {
+  if (!UseRE2Only && (Finite = FiniteNames::parse(Pattern, MaxFiniteNames))) {
+    Source = Pattern.str(); // for RE2, should a name be ambiguous
+    return;
+  }
+  Compiled = std::make_unique<re2::RE2>(re2::StringPiece(Pattern.data(), Pattern.size()),
+                                        nameOptions());
   if (!Compiled->ok())
     Error = explainError(*Compiled);
 }
 
+const re2::RE2 &NameRegex::re2() const {
+  // A pattern of the finite subset is valid RE2 syntax: compiled only when
+  // a name matches it in two ways (never, for the shipped descriptions).
+  std::call_once(CompileOnce, [this] {
+    if (!Compiled)
+      Compiled = std::make_unique<re2::RE2>(re2::StringPiece(Source.data(), Source.size()),
+                                            nameOptions());
+  });
+  return *Compiled;
+}
+
 NameRegex::~NameRegex() = default;
 
+std::shared_ptr<const NameRegex> NameRegex::get(llvm::StringRef Pattern) {
+  // Bad patterns are kept too: their error is asked for again at the entry.
+  static std::mutex Lock;
+  static std::map<std::string, std::shared_ptr<const NameRegex>, std::less<>> Known;
+  std::lock_guard<std::mutex> Hold(Lock);
+  auto It = Known.find(Pattern);
+  if (It == Known.end())
+    It = Known.emplace(Pattern.str(), std::make_shared<const NameRegex>(Pattern)).first;
+  return It->second;
+}
+
 unsigned NameRegex::programSize() const {
+  if (Finite)
+    return Finite->size();
   return ok() ? (unsigned)Compiled->ProgramSize() : 0;
 }
 
 unsigned NameRegex::groups() const {
+  if (Finite)
+    return Finite->groups();
   return ok() ? (unsigned)Compiled->NumberOfCapturingGroups() : 0;
 }
 
 bool NameRegex::search(llvm::StringRef Name) const {
+  if (Finite) {
+    FiniteNames::Spans Ignored;
+    return Finite->match(Name, Ignored) != FiniteNames::Match::None;
+  }
   if (!ok())
     return false;
   return Compiled->Match(re2::StringPiece(Name.data(), Name.size()), 0, Name.size(),
@@ -92,10 +129,23 @@ std::string NameRegex::substitute(llvm::StringRef Repl, llvm::StringRef Name) co
   if (!ok())
     return Name.str();
   std::vector<re2::StringPiece> Groups(groups() + 1);
-  re2::StringPiece Text(Name.data(), Name.size());
-  if (!Compiled->Match(Text, 0, Name.size(), re2::RE2::UNANCHORED, Groups.data(),
-                       (int)Groups.size()))
+  FiniteNames::Spans Spans;
+  FiniteNames::Match M =
+      Finite ? Finite->match(Name, Spans) : FiniteNames::Match::Ambiguous;
+  if (M == FiniteNames::Match::None)
     return Name.str();
+  if (M == FiniteNames::Match::One) {
+    Groups[0] = re2::StringPiece(Name.data(), Name.size());
+    for (size_t G = 0; G < Spans.size(); ++G)
+      if (Spans[G].first >= 0)
+        Groups[G + 1] =
+            re2::StringPiece(Name.data() + Spans[G].first, Spans[G].second - Spans[G].first);
+  } else {
+    re2::StringPiece Text(Name.data(), Name.size());
+    if (!re2().ok() || !re2().Match(Text, 0, Name.size(), re2::RE2::UNANCHORED, Groups.data(),
+                                    (int)Groups.size()))
+      return Name.str();
+  }
   size_t Begin = Groups[0].data() - Name.data();
   std::string Out = Name.substr(0, Begin).str();
   for (size_t I = 0; I < Repl.size(); ++I) {

@@ -13,12 +13,25 @@
 // Matching is leftmost-longest, as POSIX's (and llvm::Regex's) was, bytewise
 // (Latin-1), and `^`/`$` anchor at the ends of the name.
 //
+// Most patterns of real descriptions name a finite list of functions:
+// `^gsl_vector(_(float|int|...))?_(alloc|calloc)$`, literals, groups,
+// alternatives and `?` between `^` and `$`.  RE2 spends 15,000 to 350,000
+// instructions compiling one of those (apis/*.yaml: 10 million in all, more
+// than the rest of loading them), on every compile of every translation
+// unit.  Such a pattern is parsed into a tree and matched by walking it
+// (FiniteNames.h); RE2 compiles it only if a name matches it in two ways
+// with different groups, to say which groups a substitution uses.  Other
+// patterns, and those of more than MaxFiniteNames names, are compiled by
+// RE2 at once.  Both paths give the same answers:
+// test/fuzz/name-regex-finite.test compares them on every shipped pattern.
+//
 //===----------------------------------------------------------------------===//
 #ifndef TENSORSCOPE_PLUGIN_ROLES_NAMEREGEX_H
 #define TENSORSCOPE_PLUGIN_ROLES_NAMEREGEX_H
 
 #include "llvm/ADT/StringRef.h"
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace re2 {
@@ -28,22 +41,40 @@ class RE2;
 namespace tscope {
 
 /// The compiled instructions all `match:` patterns of one API file may take
-/// together: about 50 times what apis/gsl.yaml needs (1,868), a few MB.
+/// together (RE2 instructions, or names of expanded patterns): about 90 times
+/// what apis/gsl.yaml needs (1,100 names), a few MB.
 constexpr unsigned MaxApiRegexProgram = 100000;
+
+/// The most names a pattern matched by FiniteNames may spell (see above); a
+/// pattern that names more is compiled by RE2.
+constexpr unsigned MaxFiniteNames = 4096;
+
+class FiniteNames;
 
 class NameRegex {
 public:
   /// Compiles `Pattern`; on failure `error()` says why in the format's words.
-  explicit NameRegex(llvm::StringRef Pattern);
+  /// `UseRE2Only` skips the expansion into names (tests compare the two).
+  explicit NameRegex(llvm::StringRef Pattern, bool UseRE2Only = false);
   ~NameRegex();
+
+  /// The compiled form of `Pattern`, shared: each distinct pattern is
+  /// compiled once per process however often it is asked for.  Compiling
+  /// costs about 100,000 instructions a pattern, and the schema check, the
+  /// loader and every translation unit of a `clang` process that loads the
+  /// same description ask for the same patterns.  Thread-safe.
+  static std::shared_ptr<const NameRegex> get(llvm::StringRef Pattern);
   NameRegex(const NameRegex &) = delete;
   NameRegex &operator=(const NameRegex &) = delete;
 
   bool ok() const { return Error.empty(); }
   const std::string &error() const { return Error; }
-  /// Instructions of the compiled pattern (RE2's ProgramSize), 0 if bad:
-  /// what an API file may spend in all is bounded (MaxApiRegexProgram).
+  /// What the pattern costs in memory, 0 if bad: RE2's ProgramSize
+  /// (instructions), or for an expanded pattern the number of its names.
+  /// What an API file may spend in all is bounded (MaxApiRegexProgram).
   unsigned programSize() const;
+  /// Whether the pattern is matched as a finite list of names (FiniteNames).
+  bool isFinite() const { return Finite != nullptr; }
   /// Number of capturing groups (\1..\N a release name may use).
   unsigned groups() const;
 
@@ -60,7 +91,13 @@ public:
   std::string checkReplacement(llvm::StringRef Repl) const;
 
 private:
-  std::unique_ptr<re2::RE2> Compiled;
+  /// RE2's form; compiled on first use when Finite is set.
+  const re2::RE2 &re2() const;
+
+  mutable std::unique_ptr<re2::RE2> Compiled;
+  mutable std::once_flag CompileOnce;
+  std::unique_ptr<FiniteNames> Finite;
+  std::string Source; ///< the pattern, when Finite is set
   std::string Error;
 };
 
