@@ -186,6 +186,15 @@ FiniteNames::Match FiniteNames::match(llvm::StringRef Name, Spans &Out) const {
   return Result;
 }
 
+bool FiniteNames::matches(llvm::StringRef Name) const {
+  bool Found = false;
+  auto Done = [&](const Spans &) { return !(Found = true); };
+  FiniteNamesWalk W(*this, Name);
+  FiniteNamesWalk::Rest Start{&Top, 0, nullptr, -1};
+  W.walk(&Start, 0, Done);
+  return Found;
+}
+
 std::vector<std::string> FiniteNames::names() const {
   // Spell every path: a walk over the tree that builds text instead of
   // reading it.  Only tests call this.

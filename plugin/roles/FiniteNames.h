@@ -44,6 +44,9 @@ public:
   /// groups (`^(a|ab)(c|bc)$` on "abc"), and which one a leftmost-longest
   /// matcher reports is for RE2 to say.
   Match match(llvm::StringRef Name, Spans &Out) const;
+  /// Whether the pattern matches all of `Name`: the walk stops at the first
+  /// way through (which groups it would give does not matter).
+  bool matches(llvm::StringRef Name) const;
 
   /// Every name, sorted, without repeats (for tests).
   std::vector<std::string> names() const;

@@ -115,10 +115,8 @@ unsigned NameRegex::groups() const {
 }
 
 bool NameRegex::search(llvm::StringRef Name) const {
-  if (Finite) {
-    FiniteNames::Spans Ignored;
-    return Finite->match(Name, Ignored) != FiniteNames::Match::None;
-  }
+  if (Finite)
+    return Finite->matches(Name);
   if (!ok())
     return false;
   return Compiled->Match(re2::StringPiece(Name.data(), Name.size()), 0, Name.size(),

@@ -41,7 +41,7 @@ class RE2;
 namespace tscope {
 
 /// The compiled instructions all `match:` patterns of one API file may take
-/// together (RE2 instructions, or names of expanded patterns): about 90 times
+/// together (RE2 instructions, or the names of a finite-list pattern): about 90 times
 /// what apis/gsl.yaml needs (1,100 names), a few MB.
 constexpr unsigned MaxApiRegexProgram = 100000;
 
@@ -54,7 +54,8 @@ class FiniteNames;
 class NameRegex {
 public:
   /// Compiles `Pattern`; on failure `error()` says why in the format's words.
-  /// `UseRE2Only` skips the expansion into names (tests compare the two).
+  /// `UseRE2Only` skips the finite-list form, FiniteNames (tests compare
+  /// the two).
   explicit NameRegex(llvm::StringRef Pattern, bool UseRE2Only = false);
   ~NameRegex();
 
@@ -70,7 +71,7 @@ public:
   bool ok() const { return Error.empty(); }
   const std::string &error() const { return Error; }
   /// What the pattern costs in memory, 0 if bad: RE2's ProgramSize
-  /// (instructions), or for an expanded pattern the number of its names.
+  /// (instructions), or for a finite-list pattern the number of its names.
   /// What an API file may spend in all is bounded (MaxApiRegexProgram).
   unsigned programSize() const;
   /// Whether the pattern is matched as a finite list of names (FiniteNames).
