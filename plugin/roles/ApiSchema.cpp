@@ -363,11 +363,24 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
 } // namespace
 
 std::string checkApiSchema(StringRef Text) {
-  // The walk reads every node of a well-formed description, so one pass is
-  // enough when it finds nothing wrong.  When it does, a syntax error comes
-  // first wherever it is in the (first) document: the walk stops at the
-  // first misshapen value and the parser reads only as far as the walk
-  // asked, so a second pass reads the whole document for syntax alone.
+  // Syntax first, wherever it is in the (first) document: the walk below
+  // stops at the first misshapen value, and the parser reads only as far as
+  // the walk asks.  The walk must not see a document with a syntax error:
+  // the parser then hands out nodes whose source ranges point nowhere, and
+  // a message placed at one reads outside the buffer (the fuzz target found
+  // this when the syntax pass ran only after a failed walk; see
+  // test/fuzz/regressions/crash-92f3b7e4...).
+  {
+    SourceMgr SM;
+    FirstDiag Syntax;
+    SM.setDiagHandler(keepFirst, &Syntax);
+    yaml::Stream S(Text, SM, /*ShowColors=*/false);
+    auto Doc = S.begin();
+    if (Doc != S.end())
+      Doc->skip();
+    if (!Syntax.Where.empty())
+      return Syntax.Where;
+  }
   SourceMgr SM;
   FirstDiag Syntax;
   SM.setDiagHandler(keepFirst, &Syntax);
@@ -376,20 +389,9 @@ std::string checkApiSchema(StringRef Text) {
   auto Doc = S.begin();
   if (Doc != S.end())
     W.document(Doc->getRoot());
-  if (Syntax.Where.empty() && W.Error.empty())
-    return "";
-  {
-    SourceMgr SyntaxSM;
-    FirstDiag First;
-    SyntaxSM.setDiagHandler(keepFirst, &First);
-    yaml::Stream Again(Text, SyntaxSM, /*ShowColors=*/false);
-    auto D = Again.begin();
-    if (D != Again.end())
-      D->skip();
-    if (!First.Where.empty())
-      return First.Where;
-  }
-  return !Syntax.Where.empty() ? Syntax.Where : W.Error;
+  if (!Syntax.Where.empty()) // (the first pass saw none: a safety net)
+    return Syntax.Where;
+  return W.Error;
 }
 
 } // namespace tscope
