@@ -124,6 +124,12 @@ bool parseOne(llvm::StringRef Arg, Options &Opts,
     return needsValue("0 or 1") && parseBool(Diags, Key, Value, Opts.DumpRoles);
   if (Key == "api-check")
     return needsValue("0 or 1") && parseBool(Diags, Key, Value, Opts.ApiCheck);
+  if (Key == "api-cache") {
+    if (!needsValue("a directory or off") || Value.empty())
+      return badArgument(Diags, Key, Value, "a directory or off");
+    Opts.ApiCache = Value.str();
+    return true;
+  }
   if (Key == "auto-scope") {
     if (!needsValue("a regular expression"))
       return false;
@@ -201,6 +207,10 @@ const char *pluginHelpText() {
          "  dump-roles=0|1         print the role table to stdout [0]\n"
          "  api-check=0|1          warn about API entries that match no "
          "declaration [0]\n"
+         "  api-cache=DIR|off      keep parsed API descriptions in DIR between "
+         "compiles\n"
+         "                         [$TSCOPE_API_CACHE, else "
+         "~/.cache/tensorscope/apis]\n"
          "  help                   print this text\n"
          "See docs/plugin.md.\n";
 }

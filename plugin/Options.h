@@ -15,6 +15,8 @@
 //                            "-": on stderr, each behind "tensorscope-finding: "
 //   lint-stats=0|1           print the lint's work per function to stderr
 //   dump-roles=0|1           print the role table (for tests and users)
+//   api-cache=DIR|off        where parsed API descriptions are kept between
+//                            compiles (roles/ApiCache.h)
 //   api-check=0|1            warn about API description entries that match
 //                            no declaration of the TU, and about create
 //                            entries whose release function is not declared
@@ -24,6 +26,7 @@
 #ifndef TENSORSCOPE_PLUGIN_OPTIONS_H
 #define TENSORSCOPE_PLUGIN_OPTIONS_H
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -49,6 +52,7 @@ struct Options {
   std::string FindingsPath;           ///< empty: none
   bool DumpRoles = false;
   bool ApiCheck = false;
+  std::optional<std::string> ApiCache; ///< api-cache=; unset: the environment
 };
 
 /// Parses the plugin's arguments ("KEY=VALUE" or "help") into `Opts`.

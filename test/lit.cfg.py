@@ -23,6 +23,12 @@ config.environment["PATH"] = os.pathsep.join(
 # Tests must not inherit a user's runtime options.
 config.environment.pop("TSCOPE_OPTIONS", None)
 config.environment.pop("TSCOPE_API", None)
+# Parsed API descriptions are cached between compiles (plugin/roles/ApiCache.h);
+# the tests share one cache in the build tree, not the user's ~/.cache: the
+# first test to load a description writes it, the others read it, in
+# parallel.  test/plugin/api-cache.test checks the cache itself.
+config.environment["TSCOPE_API_CACHE"] = os.path.join(config.build_dir, "test", "api-cache")
+config.environment.pop("XDG_CACHE_HOME", None)
 
 plugin = os.path.join(config.build_dir, "lib", "tensorscope.so")
 inc = os.path.join(config.build_dir, "include")

@@ -145,75 +145,89 @@ template <> struct MappingTraits<tscope::ApiEntry> {
   /// The checks YAML I/O cannot express; the message is reported at the
   /// entry's file:line:col.
   static std::string validate(IO &io, tscope::ApiEntry &E) {
-    using tscope::ApiRole;
     // After a field failed to parse, the entry is half-read: say nothing more.
     if (!io.outputting() && static_cast<Input &>(io).error())
       return "";
-    std::string Role = tscope::apiRoleName(E.Role);
-    for (auto [Key, Value] : {std::pair<const char *, const std::string *>{"name", &E.Name},
-                              {"match", &E.Match},
-                              {"signature", &E.Signature},
-                              {"release", E.Release ? &*E.Release : nullptr}})
-      if (Value && isYamlNull(*Value))
-        return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
-    if (!E.Macro.empty() && isYamlNull(E.Macro))
-      return "'macro' is null ('" + E.Macro + "'): it must name a macro";
-    if (std::string Why = selectSignature(E); !Why.empty())
-      return Why;
-    if (!E.Macro.empty() ? !(E.Name.empty() && E.Match.empty() && !E.Sig)
-                         : E.Name.empty() == E.Match.empty() && !(E.Sig && E.Match.empty()))
-      return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' (a macro's name), or a 'signature' (alone or with name or match)";
-    if (!E.Match.empty()) {
-      E.Compiled = tscope::NameRegex::get(E.Match);
+    return tscope::completeApiEntry(E);
+  }
+};
+} // namespace yaml
+} // namespace llvm
+
+namespace tscope {
+std::string completeApiEntry(ApiEntry &E, bool FromCache) {
+  using namespace llvm::yaml;
+  std::string Role = tscope::apiRoleName(E.Role);
+  for (auto [Key, Value] : {std::pair<const char *, const std::string *>{"name", &E.Name},
+                            {"match", &E.Match},
+                            {"signature", &E.Signature},
+                            {"release", E.Release ? &*E.Release : nullptr}})
+    if (Value && isYamlNull(*Value))
+      return std::string("'") + Key + "' is null ('" + *Value + "'): it must name a function";
+  if (!E.Macro.empty() && isYamlNull(E.Macro))
+    return "'macro' is null ('" + E.Macro + "'): it must name a macro";
+  if (std::string Why = selectSignature(E); !Why.empty())
+    return Why;
+  if (!E.Macro.empty() ? !(E.Name.empty() && E.Match.empty() && !E.Sig)
+                       : E.Name.empty() == E.Match.empty() && !(E.Sig && E.Match.empty()))
+    return "an entry needs exactly one of 'name' (exact), 'match' (regex) or 'macro' (a macro's name), or a 'signature' (alone or with name or match)";
+  if (!E.Match.empty()) {
+    E.Compiled = tscope::NameRegex::get(E.Match);
+    // From the cache: this binary checked the same pattern when it wrote
+    // the file, and stored its prefilter; parsing it waits for a name.
+    if (!FromCache) {
       if (!E.Compiled->ok()) // (checkApiSchema said so at the value already)
         return "bad regular expression '" + E.Match + "': " + E.Compiled->error();
       E.Filter = tscope::RegexPrefilter::analyze(E.Match);
     }
-    bool TakesParam = E.Role != ApiRole::Creates;
-    if (TakesParam && !E.Param)
-      return "role '" + Role + "' needs 'param' (a 1-based parameter index)";
-    if (!TakesParam && E.Param)
-      return "role 'creates' takes no 'param' (did you mean creates_out?)";
-    if (E.Param && *E.Param == 0)
-      return "'param' is 1-based: 0 is not a parameter";
-    bool IsCreate = E.Role == ApiRole::Creates || E.Role == ApiRole::CreatesOut;
-    if (E.Release && !IsCreate)
-      return "'release' belongs to creates/creates_out entries, not '" + Role + "'";
-    if (E.Release && E.Release->empty())
-      return "'release' must name a function";
-    if (E.Release && !tscope::memberReleaseIsWellFormed(*E.Release))
-      return "'release: " + *E.Release +
-             "' names a member of the created object: '->' must be followed by the "
-             "member's name alone, as in '->deleter'";
-    if (E.Release && E.Match.empty() && llvm::StringRef(*E.Release).contains('\\'))
-      return "'release' may refer to groups (\\1) only in 'match' entries";
-    if (E.ReturnsNull && !IsCreate)
-      return "'returns_null' belongs to creates/creates_out entries, not '" + Role + "'";
-    if (E.Shared && !IsCreate)
-      return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
-    if (E.AcceptsNull && E.Role != ApiRole::Releases)
-      return "'accepts_null' belongs to releases entries, not '" + Role + "'";
-    if (E.SuccessText && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
-      return "'success' belongs to creates_out and releases entries, not '" + Role + "'";
-    if (E.SuccessText) {
-      if (std::string Why = readSuccess(E); !Why.empty())
-        return Why;
-      if (E.Role == ApiRole::Releases && E.Success == tscope::SuccessCondition::Status)
-        return "a releases entry's 'success' is one of always, returns_zero, returns_nonzero, "
-               "returns_null, returns_nonnull; a status condition ('" + *E.SuccessText +
-               "') belongs to creates_out entries";
-    }
-    if (E.Count && E.Role != ApiRole::CreatesOut)
-      return "'count' belongs to creates_out entries, not '" + Role + "'";
-    if (E.Count && *E.Count == 0)
-      return "'count' is 1-based: 0 is not a parameter";
-    if (E.Count && E.Param && *E.Count == *E.Param)
-      return "'count' names the parameter that holds the number of elements, not the "
-             "array itself ('param')";
-    return "";
   }
-};
+  bool TakesParam = E.Role != ApiRole::Creates;
+  if (TakesParam && !E.Param)
+    return "role '" + Role + "' needs 'param' (a 1-based parameter index)";
+  if (!TakesParam && E.Param)
+    return "role 'creates' takes no 'param' (did you mean creates_out?)";
+  if (E.Param && *E.Param == 0)
+    return "'param' is 1-based: 0 is not a parameter";
+  bool IsCreate = E.Role == ApiRole::Creates || E.Role == ApiRole::CreatesOut;
+  if (E.Release && !IsCreate)
+    return "'release' belongs to creates/creates_out entries, not '" + Role + "'";
+  if (E.Release && E.Release->empty())
+    return "'release' must name a function";
+  if (E.Release && !tscope::memberReleaseIsWellFormed(*E.Release))
+    return "'release: " + *E.Release +
+           "' names a member of the created object: '->' must be followed by the "
+           "member's name alone, as in '->deleter'";
+  if (E.Release && E.Match.empty() && llvm::StringRef(*E.Release).contains('\\'))
+    return "'release' may refer to groups (\\1) only in 'match' entries";
+  if (E.ReturnsNull && !IsCreate)
+    return "'returns_null' belongs to creates/creates_out entries, not '" + Role + "'";
+  if (E.Shared && !IsCreate)
+    return "'shared' belongs to creates/creates_out entries, not '" + Role + "'";
+  if (E.AcceptsNull && E.Role != ApiRole::Releases)
+    return "'accepts_null' belongs to releases entries, not '" + Role + "'";
+  if (E.SuccessText && E.Role != ApiRole::CreatesOut && E.Role != ApiRole::Releases)
+    return "'success' belongs to creates_out and releases entries, not '" + Role + "'";
+  if (E.SuccessText) {
+    if (std::string Why = readSuccess(E); !Why.empty())
+      return Why;
+    if (E.Role == ApiRole::Releases && E.Success == tscope::SuccessCondition::Status)
+      return "a releases entry's 'success' is one of always, returns_zero, returns_nonzero, "
+             "returns_null, returns_nonnull; a status condition ('" + *E.SuccessText +
+             "') belongs to creates_out entries";
+  }
+  if (E.Count && E.Role != ApiRole::CreatesOut)
+    return "'count' belongs to creates_out entries, not '" + Role + "'";
+  if (E.Count && *E.Count == 0)
+    return "'count' is 1-based: 0 is not a parameter";
+  if (E.Count && E.Param && *E.Count == *E.Param)
+    return "'count' names the parameter that holds the number of elements, not the "
+           "array itself ('param')";
+  return "";
+}
+} // namespace tscope
 
+namespace llvm {
+namespace yaml {
 struct ApiFileMapping {
   std::string Library;
   std::optional<std::vector<tscope::ApiEntry>> Functions;
@@ -434,12 +448,13 @@ unsigned secondDocumentLine(llvm::StringRef Text) {
 }
 } // namespace
 
-bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) {
+std::unique_ptr<llvm::MemoryBuffer> readApiDescription(const std::string &Path,
+                                                       RoleDiagnostics &Diags) {
   std::string Reason = unreadableReason(Path);
   if (!Reason.empty()) {
     Diags.error(clang::SourceLocation(), "cannot read API description '" + Path +
                                              "': " + Reason + " (plugin argument 'api')");
-    return false;
+    return nullptr;
   }
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
   if (!Buffer) {
@@ -447,9 +462,14 @@ bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) 
                 "cannot read API description '" + Path +
                     "': " + Buffer.getError().message() +
                     " (plugin argument 'api')");
-    return false;
+    return nullptr;
   }
-  return loadApiText((*Buffer)->getBuffer(), Path, Out, Diags);
+  return std::move(*Buffer);
+}
+
+bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags) {
+  std::unique_ptr<llvm::MemoryBuffer> Buffer = readApiDescription(Path, Diags);
+  return Buffer && loadApiText(Buffer->getBuffer(), Path, Out, Diags);
 }
 
 bool loadApiText(llvm::StringRef Text, const std::string &Path, ApiFile &Out,

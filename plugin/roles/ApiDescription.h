@@ -29,6 +29,7 @@
 
 #include "RoleTable.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "ApiSignature.h"
 #include "NameRegex.h"
 #include "RegexPrefilter.h"
@@ -77,11 +78,27 @@ struct ApiFile {
 /// reported through `Diags`; returns false after an error.
 bool loadApiFile(const std::string &Path, ApiFile &Out, RoleDiagnostics &Diags);
 
+/// The text of the description at `Path`, or null after reporting why it
+/// cannot be read (missing, a directory, a device, too large).  The first
+/// step of loadApiFile.
+std::unique_ptr<llvm::MemoryBuffer> readApiDescription(const std::string &Path,
+                                                       RoleDiagnostics &Diags);
+
 /// The same for the text of a file already read (`Path` names it in
 /// messages); loadApiFile's checks of the file itself come before.  The
 /// entry point of the fuzz target (test/fuzz/api_loader_fuzz.cpp).
 bool loadApiText(llvm::StringRef Text, const std::string &Path, ApiFile &Out,
                  RoleDiagnostics &Diags);
+
+/// The checks of one entry that YAML I/O cannot express, and the fields
+/// derived from the written ones (Compiled, Filter, Sig, Success,
+/// StatusCheck).  Returns the error ("" when the entry is right).  Run for
+/// each entry the YAML reads, and again for each entry read back from the
+/// cache of parsed descriptions (ApiCache.h), which stores what was
+/// written and the prefilter: `FromCache` takes Filter as it is and leaves
+/// the pattern unparsed (its validity was checked when the file was
+/// written, by the same plugin binary).
+std::string completeApiEntry(ApiEntry &E, bool FromCache = false);
 
 /// `api=` accepts a path or the NAME of a shipped description
 /// (share/tensorscope/apis/NAME.yaml next to the plugin's lib/ folder).

@@ -67,18 +67,25 @@ std::string explainError(const re2::RE2 &R) {
 }
 } // namespace
 
-NameRegex::NameRegex(llvm::StringRef Pattern, bool UseRE2Only) {
-  if (!UseRE2Only && (Finite = FiniteNames::parse(Pattern, MaxFiniteNames))) {
-    Source = Pattern.str(); // for RE2, should a name be ambiguous
-    return;
-  }
-  Compiled = std::make_unique<re2::RE2>(re2::StringPiece(Pattern.data(), Pattern.size()),
-                                        nameOptions());
-  if (!Compiled->ok())
-    Error = explainError(*Compiled);
+NameRegex::NameRegex(llvm::StringRef Pattern, bool UseRE2Only)
+    : Source(Pattern.str()), UseRE2Only(UseRE2Only) {}
+
+void NameRegex::build() const {
+  // Not in the constructor: a description read back from the cache of
+  // parsed descriptions (ApiCache.h) needs no check of its patterns, and
+  // most patterns never meet a name their prefilter lets through.
+  std::call_once(BuildOnce, [this] {
+    if (!UseRE2Only && (Finite = FiniteNames::parse(Source, MaxFiniteNames)))
+      return; // RE2 only should a name be ambiguous (re2())
+    Compiled = std::make_unique<re2::RE2>(re2::StringPiece(Source.data(), Source.size()),
+                                          nameOptions());
+    if (!Compiled->ok())
+      Error = explainError(*Compiled);
+  });
 }
 
 const re2::RE2 &NameRegex::re2() const {
+  build();
   // A pattern of the finite subset is valid RE2 syntax: compiled only when
   // a name matches it in two ways (never, for the shipped descriptions).
   std::call_once(CompileOnce, [this] {
@@ -103,18 +110,21 @@ std::shared_ptr<const NameRegex> NameRegex::get(llvm::StringRef Pattern) {
 }
 
 unsigned NameRegex::programSize() const {
+  build();
   if (Finite)
     return Finite->size();
   return ok() ? (unsigned)Compiled->ProgramSize() : 0;
 }
 
 unsigned NameRegex::groups() const {
+  build();
   if (Finite)
     return Finite->groups();
   return ok() ? (unsigned)Compiled->NumberOfCapturingGroups() : 0;
 }
 
 bool NameRegex::search(llvm::StringRef Name) const {
+  build();
   if (Finite)
     return Finite->matches(Name);
   if (!ok())
@@ -124,6 +134,7 @@ bool NameRegex::search(llvm::StringRef Name) const {
 }
 
 std::string NameRegex::substitute(llvm::StringRef Repl, llvm::StringRef Name) const {
+  build();
   if (!ok())
     return Name.str();
   std::vector<re2::StringPiece> Groups(groups() + 1);

@@ -53,7 +53,8 @@ class FiniteNames;
 
 class NameRegex {
 public:
-  /// Compiles `Pattern`; on failure `error()` says why in the format's words.
+  /// `Pattern`, parsed or compiled on the first question asked of it; on
+  /// failure `error()` says why in the format's words.
   /// `UseRE2Only` skips the finite-list form, FiniteNames (tests compare
   /// the two).
   explicit NameRegex(llvm::StringRef Pattern, bool UseRE2Only = false);
@@ -68,14 +69,23 @@ public:
   NameRegex(const NameRegex &) = delete;
   NameRegex &operator=(const NameRegex &) = delete;
 
-  bool ok() const { return Error.empty(); }
-  const std::string &error() const { return Error; }
+  bool ok() const {
+    build();
+    return Error.empty();
+  }
+  const std::string &error() const {
+    build();
+    return Error;
+  }
   /// What the pattern costs in memory, 0 if bad: RE2's ProgramSize
   /// (instructions), or for a finite-list pattern the number of its names.
   /// What an API file may spend in all is bounded (MaxApiRegexProgram).
   unsigned programSize() const;
   /// Whether the pattern is matched as a finite list of names (FiniteNames).
-  bool isFinite() const { return Finite != nullptr; }
+  bool isFinite() const {
+    build();
+    return Finite != nullptr;
+  }
   /// Number of capturing groups (\1..\N a release name may use).
   unsigned groups() const;
 
@@ -92,14 +102,19 @@ public:
   std::string checkReplacement(llvm::StringRef Repl) const;
 
 private:
+  /// Parses the pattern (FiniteNames, else RE2) on first use: constructing
+  /// a NameRegex costs nothing until a question is asked of it.
+  void build() const;
   /// RE2's form; compiled on first use when Finite is set.
   const re2::RE2 &re2() const;
 
+  std::string Source; ///< the pattern
+  bool UseRE2Only;
+  mutable std::once_flag BuildOnce;
+  mutable std::unique_ptr<FiniteNames> Finite;
   mutable std::unique_ptr<re2::RE2> Compiled;
   mutable std::once_flag CompileOnce;
-  std::unique_ptr<FiniteNames> Finite;
-  std::string Source; ///< the pattern, when Finite is set
-  std::string Error;
+  mutable std::string Error;
 };
 
 } // namespace tscope

@@ -1,5 +1,6 @@
 //===- RoleCollector.cpp --------------------------------------------------===//
 #include "RoleCollector.h"
+#include "ApiCache.h"
 #include "MemberRoles.h"
 #include "SourceRoles.h"
 
@@ -19,9 +20,10 @@ RoleCollector::RoleCollector(RoleTable &Table, const Options &Opts,
 
 bool RoleCollector::loadApiFiles() {
   bool Ok = true;
+  std::string CacheDir = Opts.ApiFiles.empty() ? "" : apiCacheDirectory(Opts.ApiCache);
   for (const std::string &Arg : Opts.ApiFiles) {
     ApiFile File;
-    if (!loadApiFile(resolveApiPath(Arg), File, Diags)) {
+    if (!loadApiFileCached(resolveApiPath(Arg), File, Diags, CacheDir)) {
       Ok = false;
       continue;
     }
@@ -30,8 +32,11 @@ bool RoleCollector::loadApiFiles() {
   // Index only once the vector stops moving.
   for (ApiFile &File : ApiFiles)
     for (ApiEntry &E : File.Functions) {
-      if (E.Compiled)
+      if (E.Compiled) {
         RegexEntries.push_back(&E);
+        if (llvm::StringRef(E.Match).contains("::"))
+          MemberRegexEntries.push_back(&E);
+      }
       else if (!E.Macro.empty())
         MacroEntries.push_back(&E);
       else if (!E.Name.empty())
@@ -76,6 +81,8 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
     return;
   const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
   bool FirstTime = SeenCanonical.insert(Canonical).second;
+  if (FD->doesThisDeclarationHaveABody())
+    DefinedHere[Canonical] = FD;
   std::string Name = FD->getQualifiedNameAsString();
 
   SourceFacts Facts = readSourceRoles(FD, Key, Diags);
@@ -105,7 +112,7 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
     DeclaredNames.try_emplace(FD->getName(), Key);
   applyExactApiEntries(FD, Key, Name);
   if (!RegexEntries.empty() || !SignatureEntries.empty())
-    PendingApi.push_back({FD, Key, Name});
+    PendingApi.push_back(FD);
   if (AutoScope && FD->hasBody() && AutoScope->match(Name)) {
     FunctionRoles R;
     R.Name = Key;
@@ -185,10 +192,16 @@ std::string RoleCollector::keyOfName(llvm::StringRef Name) const {
 // Whether the TU emits FD's body even when nothing uses it: a definition
 // in the main file, or one that is not inline (a header's inline functions
 // are emitted only where used, and then they are referenced).
-static bool emitsBody(const clang::FunctionDecl *FD) {
+bool RoleCollector::emitsBody(const clang::FunctionDecl *FD) const {
   const clang::FunctionDecl *Def = nullptr;
-  if (!FD->isDefined(Def))
+  if (!FD->getASTContext().getLangOpts().CPlusPlus) {
+    auto It = DefinedHere.find(FD->getCanonicalDecl());
+    if (It == DefinedHere.end())
+      return false;
+    Def = It->second;
+  } else if (!FD->isDefined(Def)) {
     return false;
+  }
   const clang::SourceManager &SM = Def->getASTContext().getSourceManager();
   return SM.isInMainFile(SM.getExpansionLoc(Def->getLocation())) || !Def->isInlined();
 }
@@ -201,10 +214,11 @@ static bool emitsBody(const clang::FunctionDecl *FD) {
 // API file against a library's headers) still try every declaration.
 void RoleCollector::applyPendingApiEntries() {
   bool Everything = Opts.DumpRoles || Opts.ApiCheck;
-  for (const PendingApiMatch &P : PendingApi)
-    if (Everything || P.FD->isReferenced() || emitsBody(P.FD)) {
-      applyRegexApiEntries(P.FD, P.Key, P.Name);
-      applySignatureApiEntries(P.FD, P.Key, P.Name);
+  for (const clang::FunctionDecl *FD : PendingApi)
+    if (Everything || FD->isReferenced() || emitsBody(FD)) {
+      std::string Key = Table.keyOf(FD), Name = FD->getQualifiedNameAsString();
+      applyRegexApiEntries(FD, Key, Name);
+      applySignatureApiEntries(FD, Key, Name);
     }
   PendingApi.clear();
 }

@@ -69,6 +69,7 @@ private:
   void applySignatureApiEntries(const clang::FunctionDecl *FD,
                                 const std::string &Key, llvm::StringRef Name);
   void applyPendingApiEntries();
+  bool emitsBody(const clang::FunctionDecl *FD) const;
   bool checkEntryParam(const ApiEntry &E, const clang::FunctionDecl *FD,
                        llvm::StringRef Name);
   std::string keyOfName(llvm::StringRef Name) const;
@@ -107,6 +108,8 @@ private:
   std::vector<ApiFile> ApiFiles;
   llvm::StringMap<std::vector<ApiEntry *>> ExactEntries;
   std::vector<ApiEntry *> RegexEntries;
+  /// The RegexEntries whose pattern has '::': only these reach members.
+  std::vector<ApiEntry *> MemberRegexEntries;
   std::vector<ApiEntry *> MacroEntries;
   clang::Preprocessor *PP = nullptr;
   void applyMacroEntries();
@@ -116,15 +119,16 @@ private:
   /// of the TU, and then only for those the TU uses or defines: a header
   /// declares thousands of functions a TU never calls, and matching each
   /// against every regex of an API file cost more than the rest of the
-  /// lint.
-  struct PendingApiMatch {
-    const clang::FunctionDecl *FD;
-    std::string Key;
-    std::string Name;
-  };
-  std::vector<PendingApiMatch> PendingApi;
+  /// lint.  Their key and name are computed again for those few: keeping
+  /// two strings for each of thousands cost more than that.
+  std::vector<const clang::FunctionDecl *> PendingApi;
 
   llvm::DenseSet<const clang::FunctionDecl *> SeenCanonical;
+  /// C only: canonical declaration -> its definition, for every function
+  /// this TU defines (all of them are top-level declarations in C, so
+  /// addFunction sees each).  Saves FunctionDecl::isDefined's walk over
+  /// the redeclarations of each of a header's hundreds of functions.
+  llvm::DenseMap<const clang::FunctionDecl *, const clang::FunctionDecl *> DefinedHere;
   llvm::StringMap<std::string> DeclaredNames; ///< source name -> key
   struct ReleasedByRequest {
     std::string Name;

@@ -41,9 +41,8 @@ void RoleCollector::addMembers(const clang::RecordDecl *RD) {
         applyMemberEntry(*E, F, Key);
     // Patterns reach members only when they say so with '::': a function
     // pattern such as '_clone$' must not start matching struct members.
-    for (ApiEntry *E : RegexEntries)
-      if (llvm::StringRef(E->Match).contains("::") && E->Filter.mayMatch(Key) &&
-          E->Compiled->search(Key))
+    for (ApiEntry *E : MemberRegexEntries)
+      if (E->Filter.mayMatch(Key) && E->Compiled->search(Key))
         applyMemberEntry(*E, F, Key);
   }
 }

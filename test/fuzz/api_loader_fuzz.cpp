@@ -12,6 +12,7 @@
 // clang++ -fsanitize=fuzzer,address.
 //
 //===----------------------------------------------------------------------===//
+#include "roles/ApiCache.h"
 #include "roles/ApiDescription.h"
 #include "roles/RoleDiagnostics.h"
 
@@ -59,6 +60,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       new clang::DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
 #endif
   tscope::RoleDiagnostics Diags(Engine, nullptr);
+  // The same bytes as a cache file (plugin/roles/ApiCache.h): refused or
+  // read, never a crash.  (Its checksum makes this reach little of the
+  // reader; api_cache_check reseals damaged files for that.)
+  {
+    tscope::ApiFile AsCache;
+    AsCache.Path = "fuzz.yaml";
+    tscope::deserializeApiCache(Text, "", "", AsCache);
+  }
   tscope::ApiFile File;
   bool Loaded = tscope::loadApiText(Text, "fuzz.yaml", File, Diags);
   if (Loaded == Diags.hadError()) {
@@ -68,6 +77,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   if (!Loaded)
     return 0;
+  // What loaded reads back from its cache file as the same entries.
+  {
+    std::string Bytes = tscope::serializeApiCache(File, Text, "fuzz");
+    tscope::ApiFile Back;
+    Back.Path = File.Path;
+    if (!tscope::deserializeApiCache(Bytes, Text, "fuzz", Back) ||
+        Back.Functions.size() != File.Functions.size() ||
+        tscope::serializeApiCache(Back, Text, "fuzz") != Bytes) {
+      fprintf(stderr, "a loaded description does not read back from its cache file\n");
+      abort();
+    }
+  }
   for (const tscope::ApiEntry &E : File.Functions) {
     for (const char *N : Names)
       tryEntry(E, N);
