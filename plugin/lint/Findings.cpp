@@ -32,6 +32,8 @@ std::string FunctionAnalysis::describe(unsigned Id) const {
   }
   if (I.RefOf >= 0)
     return "the reference taken by '" + I.Creator + "'";
+  if (I.Group > 1)
+    return "the " + std::to_string(I.Group) + " tensors created by '" + I.Creator + "'";
   return "the tensor created by '" + I.Creator + "'";
 }
 
@@ -210,7 +212,9 @@ void FunctionAnalysis::reportExitLeaks() {
                                       : "the end of '" + FD->getNameAsString() + "'";
     if (First.RS && FD->isMain())
       Where += " from 'main'";
-    F.Message = describe(Id) + " is never released: it leaks at " + Where;
+    F.Message = describe(Id) + (I.Group > 1 ? " are never released: they leak at "
+                                            : " is never released: it leaks at ") +
+                Where;
     if (Leaks.size() == 1) {
       std::string When = whenText(First.St, SOwned);
       if (!When.empty())
@@ -265,14 +269,15 @@ void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
       Why = "it is " + Why + " (unannotated functions borrow their arguments), "
             "and nothing releases it";
     else
-      Why += " while it still holds it";
+      Why += I.Group > 1 ? " while it still holds them" : " while it still holds it";
   } else {
     F.Loc = I.Site->getBeginLoc();
     Why = "the result is dropped";
   }
-  F.Message = describe(Id) + " leaks: " + Why;
+  F.Message = describe(Id) + (I.Group > 1 ? " leak: " : " leaks: ") + Why;
   if (I.Gen == 1)
-    F.Message += " (the tensor from the previous loop iteration)";
+    F.Message += I.Group > 1 ? " (the tensors from the previous loop iteration)"
+                             : " (the tensor from the previous loop iteration)";
   std::string When = whenText(St, SOwned);
   if (!When.empty())
     F.Message += "; leaked" + When;

@@ -67,6 +67,10 @@ struct Identity {
   /// function-pointer parameter CallbackFn (1-based; ~0u: several ways).
   unsigned CallbackFn = 0, CallbackArg = 0;
   bool OutParam = false;                      ///< made by creates_out (its release: outReleaseOf)
+  /// How many tensors it stands for: N for the N outputs a creates_out call
+  /// writes into a local array of exactly N elements (OutCreates.cpp),
+  /// followed together until one of them is released; else 1.
+  unsigned Group = 1;
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are

@@ -2,12 +2,16 @@
 //
 // TF_SessionRun(..., output_values, noutputs, ..., status): new tensors go
 // into an array, and whether they exist is read later from the status
-// (`TF_GetCode(status) == TF_OK`).  The lint follows one output precisely:
-// written through `&t` or into a local `TF_Tensor *out[1]`, with the count
-// a constant 1.  Several outputs per call (or a count it cannot evaluate)
-// make one identity stand for several tensors, which could not tell a
-// second release from a double one: the lint then stops following them
-// (no finding), and the run time tracks each element.
+// (`TF_GetCode(status) == TF_OK`).  The lint follows the outputs when the
+// count is a constant and the call fills the whole destination: one output
+// through `&t`, or N outputs into a local `TF_Tensor *out[N]`.  The N
+// outputs are one identity, a group (Identity::Group): a call that
+// overwrites them, or an exit, while none was released leaks all N.  Once
+// one of them is released (or consumed, retained, detached) the lint cannot
+// tell which, so it stops following the group (no finding, never a false
+// double release).  Any other destination (an array larger than the count,
+// a count it cannot evaluate) is not followed; the run time tracks each
+// element either way.
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
@@ -59,16 +63,24 @@ void FunctionAnalysis::transferCreateOut(const CallExpr *CE, const FunctionRoles
   uint64_t ArraySize = 1;
   if (Arr)
     ArraySize = Ctx.getAsConstantArrayType(Arr->getType())->getSize().getZExtValue();
-  bool Precise = Count && Count->getExtValue() == 1 && ArraySize == 1;
+  // The call fills its destination exactly: `&t` with one output, or a
+  // local array with as many elements as outputs.
+  uint64_t Made = Count ? Count->getZExtValue() : 0;
+  bool Precise = Count && (Dest.AddrOf ? Made == 1 : Made == ArraySize);
 
   unsigned Id = newIdentity(CE, &R, Identity::Created, St, /*OutParam=*/true);
+  // (Also the identity of the previous loop iteration's outputs, which
+  // newIdentity may just have made from this one.)
+  for (unsigned Gen : {0u, 1u})
+    if (auto It = SiteIds.find({CE, Gen + 2}); It != SiteIds.end())
+      Ids[It->second].Group = Precise ? (unsigned)Made : 1;
   bool Conditional = R.Success != SuccessCondition::Always;
   St.status(Id).set(!Precise ? SUnknown
                              : (AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));
   std::string Why = "overwritten by the call to '" + calleeName(CE) + "'";
   if (Dest.AddrOf)
     setVar({Dest.AddrOf, Dest.AddrOfField}, AbsVal::of(Id), St, CE->getBeginLoc(), Why);
-  else if (ArraySize == 1) // the call writes the array's one element
+  else if (ArraySize == 1 || Precise) // the call writes every element
     setVar({Arr, nullptr}, AbsVal::of(Id), St, CE->getBeginLoc(), Why);
   else
     St.Vars[{Arr, nullptr}].unite(AbsVal::of(Id)); // some of the elements

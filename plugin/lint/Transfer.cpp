@@ -452,11 +452,16 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       RelFail = false;
       Rel = true;
     }
-    if (V.AddrOf) {
-      if (Out)
-        continue;
-      // The callee gets the variable's address and may change it, unless
-      // the pointee is const.
+    // One of a group of outputs (OutCreates.cpp) released or handed over:
+    // which one, the lint cannot tell, so it stops following the group.
+    if ((Rel || Cons || Ret || Det || RelFail) &&
+        llvm::any_of(V.Ids, [&](unsigned Id) { return Ids[Id].Group > 1; })) {
+      loseTrack(V, St);
+      continue;
+    }
+    // The callee gets the address of a local and may change what it holds,
+    // unless the pointee is const.
+    auto MayWrite = [&] {
       QualType PT = Arg->IgnoreParenImpCasts()->getType();
       if (const FunctionDecl *F = Callee; F && I < F->getNumParams())
         PT = F->getParamDecl(I)->getType();
@@ -466,7 +471,24 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
                                    : nullptr;
                P && I < P->getNumParams())
         PT = P->getParamType(I); // a call through a pointer (a table member)
-      if (!(PT->isPointerType() && PT->getPointeeType().isConstQualified()))
+      return !(PT->isPointerType() && PT->getPointeeType().isConstQualified());
+    };
+    // A local array passed whole is the address of its elements
+    // (`delete_all(outs, n)`): as with `&t`, the callee may release or
+    // replace them.
+    if (!Out && !Rel && !Cons && !Ret && !Det && !RelFail)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+          DRE && isa<VarDecl>(DRE->getDecl()) &&
+          cast<VarDecl>(DRE->getDecl())->hasLocalStorage() &&
+          DRE->getType()->isArrayType() && St.Vars.count({DRE->getDecl(), nullptr})) {
+        if (MayWrite())
+          loseTrackOfVar(DRE->getDecl(), St);
+        continue;
+      }
+    if (V.AddrOf) {
+      if (Out)
+        continue;
+      if (MayWrite())
         loseTrackOfVar(V.AddrOf, St);
       continue;
     }

@@ -56,3 +56,35 @@ int graph_ok(void) {
   TF_DeleteGraph(graph);
   return ok; // expected-warning {{the tensor created by 'TF_NewStatus' is never released: it leaks at this return}}
 }
+
+// Two outputs per run, overwritten by the next run: both leak each time.
+float predict_pairs(TF_Session* session, TF_Graph* graph, TF_Tensor* x, int n,
+                    TF_Status* status) {
+  TF_Output in = {TF_GraphOperationByName(graph, "x"), 0};
+  TF_Output outs[2] = {{TF_GraphOperationByName(graph, "x"), 0},
+                       {TF_GraphOperationByName(graph, "y"), 0}};
+  TF_Tensor* results[2] = {NULL, NULL};
+  float sum = 0;
+  for (int i = 0; i < n; i++) {
+    TF_SessionRun(session, NULL, &in, &x, 1, outs, results, 2, NULL, 0, NULL, status); // expected-warning {{the 2 tensors created by 'TF_SessionRun' leak: overwritten by the call to 'TF_SessionRun' while it still holds them (the tensors from the previous loop iteration)}}
+    if (TF_GetCode(status) != TF_OK)
+      return -1;
+    sum += *(float*)TF_TensorData(results[1]);
+  }
+  TF_DeleteTensor(results[0]);
+  TF_DeleteTensor(results[1]);
+  return sum;
+}
+
+// Three outputs, read and never deleted.
+float predict_three(TF_Session* session, TF_Graph* graph, TF_Tensor* x, TF_Status* status) {
+  TF_Output in = {TF_GraphOperationByName(graph, "x"), 0};
+  TF_Output outs[3] = {{TF_GraphOperationByName(graph, "x"), 0},
+                       {TF_GraphOperationByName(graph, "y"), 0},
+                       {TF_GraphOperationByName(graph, "y"), 0}};
+  TF_Tensor* results[3];
+  TF_SessionRun(session, NULL, &in, &x, 1, outs, results, 3, NULL, 0, NULL, status);
+  if (TF_GetCode(status) != TF_OK)
+    return -1;
+  return *(float*)TF_TensorData(results[2]); // expected-warning {{the 3 tensors created by 'TF_SessionRun' are never released: they leak at this return}}
+}
