@@ -370,7 +370,7 @@ void FunctionAnalysis::reportUseAfterConsume(unsigned Id, const Expr *At,
 }
 
 void FunctionAnalysis::reportBorrowedRelease(unsigned Id, const Status &St,
-                                             const Expr *At) {
+                                             const Expr *At, const std::string &When) {
   const Identity &I = Ids[Id];
   Finding F;
   F.Category = LintCategory::BorrowedRelease;
@@ -383,6 +383,7 @@ void FunctionAnalysis::reportBorrowedRelease(unsigned Id, const Status &St,
     F.Message = "releasing " + describe(Id) +
                 ", which this function no longer owns: it was passed to a function "
                 "that takes ownership";
+  F.Message += When;
   addCreationNote(F, Id);
   emit(F);
 }

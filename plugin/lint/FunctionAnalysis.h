@@ -183,6 +183,7 @@ private:
               const std::string &Why);
   void loseTrack(const AbsVal &V, State &St);
   void loseTrackOfVar(const clang::ValueDecl *VD, State &St);
+  bool releaseSplit(const AbsVal &V, const clang::Expr *Arg, State &St);
   void releaseValue(const AbsVal &V, const clang::Expr *Arg,
                     const clang::CallExpr *CE, const FunctionRoles &R, State &St);
   void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);
@@ -237,7 +238,9 @@ private:
                              const std::string &How, bool ViaOwner);
   void reportUseAfterConsume(unsigned Id, const clang::Expr *At,
                              const std::string &How);
-  void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At);
+  /// `When`: appended to the message (releaseSplit says on which side).
+  void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At,
+                             const std::string &When = "");
   void reportScopeEscape(unsigned Id, const clang::Expr *At, const char *Where);
   std::string whenText(const Status &St, uint16_t Bits) const;
   std::string describe(unsigned Id) const;

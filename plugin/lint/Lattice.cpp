@@ -41,6 +41,9 @@ void AbsVal::addId(unsigned Id) {
 }
 
 void AbsVal::unite(const AbsVal &O) {
+  // Which arm is which holds only while both sides say the same.
+  if (Split != O.Split || IfTrueId != O.IfTrueId || IfFalseId != O.IfFalseId)
+    Split = -1;
   for (unsigned Id : O.Ids)
     addId(Id);
   MayNull |= O.MayNull;
@@ -211,9 +214,18 @@ bool nullExplained(const Statuses &S, const AbsVal &SideVal,
   return true;
 }
 
-AbsVal joinVal(const Statuses &SA, const AbsVal &A, const Statuses &SB, const AbsVal &B) {
+AbsVal joinVal(const Statuses &SA, const AbsVal &A, const Statuses &SB, const AbsVal &B,
+              int Split, bool AIsTrue) {
   AbsVal R = A;
   R.unite(B);
+  // One tensor on each side of a branch: remember which side held which.
+  if (Split >= 0 && A.Split < 0 && B.Split < 0 && A.Ids.size() == 1 &&
+      B.Ids.size() == 1 && A.Ids[0] != B.Ids[0] && !A.Unknown && !B.Unknown &&
+      !A.MayNull && !B.MayNull && R.Ids.size() == 2 && R.SuccessOf < 0) {
+    R.Split = Split;
+    R.IfTrueId = AIsTrue ? A.Ids[0] : B.Ids[0];
+    R.IfFalseId = AIsTrue ? B.Ids[0] : A.Ids[0];
+  }
   if (R.MayNull && !R.Ids.empty()) {
     bool NullA = A.MayNull && !nullExplained(SA, A, R.Ids);
     bool NullB = B.MayNull && !nullExplained(SB, B, R.Ids);
@@ -223,11 +235,12 @@ AbsVal joinVal(const Statuses &SA, const AbsVal &A, const Statuses &SB, const Ab
 }
 
 template <typename Map>
-void joinMap(Map &Into, const Map &From, const Statuses &SA, const Statuses &SB) {
+void joinMap(Map &Into, const Map &From, const Statuses &SA, const Statuses &SB, int Split,
+             bool IntoIsTrue) {
   for (auto &KV : Into) {
     auto It = From.find(KV.first);
     if (It != From.end())
-      KV.second = joinVal(SA, KV.second, SB, It->second);
+      KV.second = joinVal(SA, KV.second, SB, It->second, Split, IntoIsTrue);
     // else: unset on the other side (uninitialised there): keep ours.
   }
   for (const auto &KV : From)
@@ -257,8 +270,8 @@ void joinInto(State &Into, const State &From) {
 
   // Values first: the NULL folding reads both sides' statuses before merging.
   StatusMap Before = Into.Tensors;
-  joinMap(Into.Vars, From.Vars, Before, From.Tensors);
-  joinMap(Into.Exprs, From.Exprs, Before, From.Tensors);
+  joinMap(Into.Vars, From.Vars, Before, From.Tensors, Split, IntoIsTrue);
+  joinMap(Into.Exprs, From.Exprs, Before, From.Tensors, Split, IntoIsTrue);
 
   // Every id with a status on either side (missing means unborn).
   for (const auto &[Id, St] : From.Tensors)

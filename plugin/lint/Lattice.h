@@ -122,13 +122,21 @@ struct AbsVal {
   /// whose getter's result (TF_GetCode(status)) says whether SuccessOf was
   /// created; not a value to compare.
   bool SuccessHolder = false;
+  /// `c ? a : b` (or `if (c) x = a; else x = b;`) with two tensors: the
+  /// value is IfTrueId where condition Split was true and IfFalseId where
+  /// it was false (Ids holds both).  Releasing it releases each in its arm
+  /// of a status split on Split (FunctionAnalysis::releaseSplit), so a later
+  /// release of either is a double release on one side, not a guess.
+  int Split = -1;
+  unsigned IfTrueId = 0, IfFalseId = 0;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
            AddrOf == O.AddrOf && AddrOfField == O.AddrOfField &&
            SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases &&
            AlsoCreatedOf == O.AlsoCreatedOf &&
-           SuccessHolder == O.SuccessHolder;
+           SuccessHolder == O.SuccessHolder && Split == O.Split &&
+           (Split < 0 || (IfTrueId == O.IfTrueId && IfFalseId == O.IfFalseId));
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);

@@ -264,6 +264,8 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
                                     State &St) {
   if (V.Unknown)
     return;
+  if (V.Split >= 0 && releaseSplit(V, Arg, St))
+    return;
   if (V.Ids.size() > 1) { // which one?  stop guessing
     // Except for a view kept in a local array beside owned tensors and
     // released with them (`t_free(a[i])`, `i` not a constant): some round
@@ -303,6 +305,63 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (Ids[Id].FirstRelease.isInvalid())
     Ids[Id].FirstRelease = Arg->getBeginLoc();
   S.update((uint16_t)~SNotAlive, SReleased);
+}
+
+// `x = c ? a : b; t_free(x);`: a is released where c was true, b where it
+// was false; each gets a status split on c.  Only when each is a plainly
+// owned tensor (or NULL) with no split of its own, or a view (`src = copy ?
+// t_copy(x) : t_view(x, ...)`: releasing the view is a bad release on that
+// side, reported as such); otherwise false, and the caller stops following
+// them as before.
+bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St) {
+  // The status of `Id` on the side of the split where the value holds it: a
+  // plain status, or one already split on the same condition (a tensor made
+  // inside an arm of the `?:` is unborn on the other side).
+  auto ArmMask = [&](unsigned Id, bool Arm) -> int {
+    Status S = St.statusOf(Id);
+    if (S.Guard < 0)
+      return S.Mask;
+    if (S.Guard == V.Split)
+      return Arm ? S.IfTrue : S.IfFalse;
+    return -1;
+  };
+  auto IsView = [&](unsigned Id, bool Arm) {
+    int M = ArmMask(Id, Arm);
+    return Ids[Id].K == Identity::View && M >= 0 && (M & SBorrowed) && !(M & SUnknown);
+  };
+  auto IsOwned = [&](unsigned Id, bool Arm) {
+    int M = ArmMask(Id, Arm);
+    const Identity &I = Ids[Id];
+    return M >= 0 && !(M & (uint16_t)~(SOwned | SNull)) && (M & SOwned) &&
+           I.K == Identity::Created && I.Group == 1 && I.RefOf < 0 && !hasReferences(Id);
+  };
+  bool ViewT = IsView(V.IfTrueId, true), ViewF = IsView(V.IfFalseId, false);
+  if ((ViewT && ViewF) || !(ViewT || IsOwned(V.IfTrueId, true)) ||
+      !(ViewF || IsOwned(V.IfFalseId, false)))
+    return false;
+  for (bool Arm : {true, false}) {
+    unsigned Id = Arm ? V.IfTrueId : V.IfFalseId;
+    if (Arm ? ViewT : ViewF) {
+      reportBorrowedRelease(Id, St.statusOf(Id), Arg,
+                            std::string(" (it holds the view when the condition at ") +
+                                locText(Conds[V.Split].E->getBeginLoc()) + " is " +
+                                (Arm ? "true" : "false") + ")");
+      continue;
+    }
+    Status &S = St.status(Id);
+    if (S.Guard < 0) {
+      S.Guard = V.Split;
+      S.IfTrue = S.IfFalse = S.Mask;
+    }
+    uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
+    Mine = (uint16_t)((Mine & SNull) | SReleased);
+    S.Mask = S.IfTrue | S.IfFalse;
+    if (S.IfTrue == S.IfFalse)
+      S.Guard = -1;
+    if (Ids[Id].FirstRelease.isInvalid())
+      Ids[Id].FirstRelease = Arg->getBeginLoc();
+  }
+  return true;
 }
 
 void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
