@@ -69,11 +69,7 @@ void FunctionAnalysis::transferCreateOut(const CallExpr *CE, const FunctionRoles
   bool Precise = Count && (Dest.AddrOf ? Made == 1 : Made == ArraySize);
 
   unsigned Id = newIdentity(CE, &R, Identity::Created, St, /*OutParam=*/true);
-  // (Also the identity of the previous loop iteration's outputs, which
-  // newIdentity may just have made from this one.)
-  for (unsigned Gen : {0u, 1u})
-    if (auto It = SiteIds.find({CE, Gen + 2}); It != SiteIds.end())
-      Ids[It->second].Group = Precise ? (unsigned)Made : 1;
+  Ids[Id].Group = Precise ? (unsigned)Made : 1;
   bool Conditional = R.Success != SuccessCondition::Always;
   St.status(Id).set(!Precise ? SUnknown
                              : (AutoScoped ? SScope : SOwned) | (Conditional ? SNull : 0));

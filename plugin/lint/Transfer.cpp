@@ -203,6 +203,7 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
     // The site runs again (a loop) while the tensor it made last time is
     // still held: that one becomes the "earlier iteration" identity.
     unsigned Earlier = Get(1);
+    Ids[Earlier].Group = Ids[Latest].Group; // (set by transferCreateOut)
     Status Old = St.status(Latest);
     Status &E = St.status(Earlier);
     if (St.referenced(Earlier))
@@ -536,12 +537,10 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     // (`delete_all(outs, n)`): as with `&t`, the callee may release or
     // replace them.
     if (!Out && !Rel && !Cons && !Ret && !Det && !RelFail)
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-          DRE && isa<VarDecl>(DRE->getDecl()) &&
-          cast<VarDecl>(DRE->getDecl())->hasLocalStorage() &&
-          DRE->getType()->isArrayType() && St.Vars.count({DRE->getDecl(), nullptr})) {
+      if (const ValueDecl *Arr = localVarOf(Arg);
+          Arr && Arr->getType()->isArrayType() && St.Vars.count({Arr, nullptr})) {
         if (MayWrite())
-          loseTrackOfVar(DRE->getDecl(), St);
+          loseTrackOfVar(Arr, St);
         continue;
       }
     if (V.AddrOf) {
