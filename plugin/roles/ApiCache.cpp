@@ -28,7 +28,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
@@ -67,17 +66,23 @@ public:
     u32(uint32_t(S.size()));
     Out.append(S.data(), S.size());
   }
-  void optStr(const std::optional<std::string> &S) {
+  void strs(const std::vector<std::string> &V) {
+    u32(uint32_t(V.size()));
+    for (const std::string &S : V)
+      str(S);
+  }
+  void role(ApiRole R) { u8(uint8_t(R)); }
+  void opt(const std::optional<std::string> &S) {
     u8(S.has_value());
     if (S)
       str(*S);
   }
-  void optU32(const std::optional<unsigned> &V) {
+  void opt(const std::optional<unsigned> &V) {
     u8(V.has_value());
     if (V)
       u32(*V);
   }
-  void optBool(const std::optional<bool> &V) { u8(V ? (*V ? 2 : 1) : 0); }
+  void opt(const std::optional<bool> &V) { u8(V ? (*V ? 2 : 1) : 0); }
   std::string Out;
 };
 
@@ -113,15 +118,22 @@ public:
     Rest = Rest.drop_front(N);
     return V;
   }
-  void optStr(std::optional<std::string> &S) {
+  void str(std::string &S) { S = str().str(); }
+  void strs(std::vector<std::string> &V) {
+    uint32_t N = u32();
+    for (uint32_t I = 0; I < N && Ok; ++I) // each costs 4 bytes: bounded
+      V.push_back(str().str());
+  }
+  void role(ApiRole &R) { R = ApiRole(u8(uint8_t(ApiRole::Borrows))); }
+  void opt(std::optional<std::string> &S) {
     if (u8(1))
       S = str().str();
   }
-  void optU32(std::optional<unsigned> &V) {
+  void opt(std::optional<unsigned> &V) {
     if (u8(1))
       V = u32();
   }
-  void optBool(std::optional<bool> &V) {
+  void opt(std::optional<bool> &V) {
     if (uint8_t B = u8(2))
       V = B == 2;
   }
@@ -137,15 +149,35 @@ private:
   bool Ok = true;
 };
 
+/// The fields of an entry in file order, for Writer and Reader alike (Entry
+/// is `const ApiEntry` for the one, `ApiEntry` for the other): one list, so
+/// the two cannot drift apart.
+template <class IO, class Entry> void mapEntry(IO &io, Entry &E) {
+  io.str(E.Name);
+  io.str(E.Match);
+  io.str(E.Macro);
+  io.str(E.Signature);
+  io.role(E.Role);
+  io.opt(E.Param);
+  io.opt(E.Release);
+  io.opt(E.ReturnsNull);
+  io.opt(E.Shared);
+  io.opt(E.AcceptsNull);
+  io.opt(E.SuccessText);
+  io.opt(E.Count);
+  io.str(E.Origin);
+  io.str(E.Filter.Prefix);
+  io.strs(E.Filter.Suffixes);
+}
+
+/// The file name's hash.  It only spreads names: a cache file is used after
+/// its whole contents were compared, so the parts are hashed where they are
+/// (no copy of the text) and mixed.
 uint64_t fileKey(llvm::StringRef Identity, llvm::StringRef Path, llvm::StringRef Text) {
-  std::string Key;
-  Key.reserve(Identity.size() + Path.size() + Text.size() + 2);
-  Key.append(Identity.data(), Identity.size());
-  Key.push_back('\0');
-  Key.append(Path.data(), Path.size());
-  Key.push_back('\0');
-  Key.append(Text.data(), Text.size());
-  return llvm::xxh3_64bits(llvm::StringRef(Key)) ^ FormatVersion;
+  uint64_t H = FormatVersion;
+  for (llvm::StringRef Part : {Identity, Path, Text})
+    H ^= llvm::xxh3_64bits(Part) + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2);
+  return H;
 }
 
 std::string cacheFileName(llvm::StringRef Dir, uint64_t Key) {
@@ -257,25 +289,8 @@ std::string serializeApiCache(const ApiFile &File, llvm::StringRef Text,
   W.str(Text);
   W.str(File.Library);
   W.u32(uint32_t(File.Functions.size()));
-  for (const ApiEntry &E : File.Functions) {
-    W.str(E.Name);
-    W.str(E.Match);
-    W.str(E.Macro);
-    W.str(E.Signature);
-    W.u8(uint8_t(E.Role));
-    W.optU32(E.Param);
-    W.optStr(E.Release);
-    W.optBool(E.ReturnsNull);
-    W.optBool(E.Shared);
-    W.optBool(E.AcceptsNull);
-    W.optStr(E.SuccessText);
-    W.optU32(E.Count);
-    W.str(E.Origin);
-    W.str(E.Filter.Prefix);
-    W.u32(uint32_t(E.Filter.Suffixes.size()));
-    for (const std::string &Suffix : E.Filter.Suffixes)
-      W.str(Suffix);
-  }
+  for (const ApiEntry &E : File.Functions)
+    mapEntry(W, E);
   W.u64(llvm::xxh3_64bits(llvm::StringRef(W.Out)));
   return std::move(W.Out);
 }
@@ -303,23 +318,7 @@ bool deserializeApiCache(llvm::StringRef Bytes, llvm::StringRef Text,
   Out.Functions.reserve(N);
   for (uint32_t I = 0; I < N && R.ok(); ++I) {
     ApiEntry E;
-    E.Name = R.str().str();
-    E.Match = R.str().str();
-    E.Macro = R.str().str();
-    E.Signature = R.str().str();
-    E.Role = ApiRole(R.u8(uint8_t(ApiRole::Borrows)));
-    R.optU32(E.Param);
-    R.optStr(E.Release);
-    R.optBool(E.ReturnsNull);
-    R.optBool(E.Shared);
-    R.optBool(E.AcceptsNull);
-    R.optStr(E.SuccessText);
-    R.optU32(E.Count);
-    E.Origin = R.str().str();
-    E.Filter.Prefix = R.str().str();
-    uint32_t Suffixes = R.u32();
-    for (uint32_t S = 0; S < Suffixes && R.ok(); ++S)
-      E.Filter.Suffixes.push_back(R.str().str());
+    mapEntry(R, E);
     // A prefilter belongs to a pattern only.
     if (E.Match.empty() && (!E.Filter.Prefix.empty() || !E.Filter.Suffixes.empty()))
       break;
