@@ -18,12 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "roles/ApiCache.h"
-#include "roles/RoleDiagnostics.h"
+#include "TestDiagnostics.h"
 
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -165,17 +161,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s CACHE-DIR FILE.yaml...\n", argv[0]);
     return 2;
   }
-  clang::IgnoringDiagConsumer Consumer;
-#if LLVM_VERSION_MAJOR >= 21
-  clang::DiagnosticOptions Options;
-  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), Options, &Consumer,
-                                  /*ShouldOwnClient=*/false);
-#else
-  clang::DiagnosticsEngine Engine(
-      llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs>(new clang::DiagnosticIDs()),
-      new clang::DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
-#endif
-  tscope::RoleDiagnostics Diags(Engine, nullptr);
+  TestDiagnostics Test;
+  tscope::RoleDiagnostics &Diags = Test.Diags;
   unsigned Files = 0;
   for (int I = 2; I < argc; ++I, ++Files)
     checkFile(argv[1], argv[I], Diags);

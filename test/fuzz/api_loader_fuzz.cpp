@@ -13,13 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "roles/ApiCache.h"
+#include "TestDiagnostics.h"
 #include "roles/ApiDescription.h"
-#include "roles/RoleDiagnostics.h"
 
-#include "clang/Basic/Diagnostic.h"
-#include "clang/Basic/DiagnosticIDs.h"
-#include "clang/Basic/DiagnosticOptions.h"
-#include "llvm/Config/llvm-config.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -49,17 +45,8 @@ void tryEntry(const tscope::ApiEntry &E, llvm::StringRef Name) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
-  clang::IgnoringDiagConsumer Consumer;
-#if LLVM_VERSION_MAJOR >= 21
-  clang::DiagnosticOptions Options;
-  clang::DiagnosticsEngine Engine(clang::DiagnosticIDs::create(), Options, &Consumer,
-                                  /*ShouldOwnClient=*/false);
-#else
-  clang::DiagnosticsEngine Engine(
-      llvm::IntrusiveRefCntPtr<clang::DiagnosticIDs>(new clang::DiagnosticIDs()),
-      new clang::DiagnosticOptions(), &Consumer, /*ShouldOwnClient=*/false);
-#endif
-  tscope::RoleDiagnostics Diags(Engine, nullptr);
+  TestDiagnostics Test;
+  tscope::RoleDiagnostics &Diags = Test.Diags;
   // The same bytes as a cache file (plugin/roles/ApiCache.h): refused or
   // read, never a crash.  (Its checksum makes this reach little of the
   // reader; api_cache_check reseals damaged files for that.)
