@@ -81,8 +81,8 @@ void RoleCollector::addFunction(const clang::FunctionDecl *FD) {
     return;
   const clang::FunctionDecl *Canonical = FD->getCanonicalDecl();
   bool FirstTime = SeenCanonical.insert(Canonical).second;
-  if (FD->doesThisDeclarationHaveABody())
-    DefinedHere[Canonical] = FD;
+  if (FD->doesThisDeclarationHaveABody() && !FD->getASTContext().getLangOpts().CPlusPlus)
+    DefinedHere[Canonical] = FD; // (read by emitsBody for C only)
   std::string Name = FD->getQualifiedNameAsString();
 
   SourceFacts Facts = readSourceRoles(FD, Key, Diags);
