@@ -473,6 +473,11 @@ typedef struct ts_thread {
     uint64_t gen_next, gen_end;
     ts_entry *entries;
     uint32_t nentries, entries_cap;
+    /* The innermost frame's first entry (frames[depth - 1].base; 0 at
+     * depth 0), kept beside nentries for the release hint path, which pops
+     * the entry of a tensor it kills when that entry is the newest of the
+     * innermost frame. */
+    uint32_t frame_base;
     ts_frame *frames;
     uint32_t depth, frames_cap;
     const tscope_site *scope_site; /* the innermost frame's site; NULL at depth 0 */

@@ -1035,8 +1035,8 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
  * yet) hands over to the probing path above by a tail call, before any
  * change.  What stays here is a few loads and stores, in few registers.
  */
-/* The hint path's scope push, as a tail call: no frame to build for the
- * common case of no scope. */
+/* The hint path's scope push when the stack must grow, as a tail call: no
+ * frame to build on the hint path itself. */
 __attribute__((noinline)) static void *track_push_scope(ts_thread *t, uint32_t idx, uint64_t gen,
                                                         void *h) {
     ts_scope_push(t, idx, gen);
@@ -1070,8 +1070,14 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
                 /* Publishes the fields to weak references and reports. */
                 atomic_store_explicit(&r->generation, gen, memory_order_release);
                 hint->gen = gen;
-                if (depth)
-                    return track_push_scope(t, hint->idx, gen, h);
+                if (depth) {
+                    /* ts_scope_push(), with the growth out of line. */
+                    uint32_t n = t->nentries;
+                    if (__builtin_expect(n == t->entries_cap, 0))
+                        return track_push_scope(t, hint->idx, gen, h);
+                    t->entries[n] = (ts_entry){hint->idx, (uint32_t)gen};
+                    t->nentries = n + 1;
+                }
                 return h;
             }
         }
@@ -1108,6 +1114,16 @@ int tscope_release(void *h, const tscope_site *at) {
             if (gen == hint->gen && ts_rec_refs(r) == 1 &&
                 !(ts_rec_bits(r) & TS_REC_HAS_EXT) && t->ring) {
                 uint64_t dead = kill_owned(t, r, gen, ts_released_tag(at, TS_RELEASED_AT));
+                /* Released in the reverse order of creation (LIFO, as most
+                 * code frees), its scope entry is the innermost frame's
+                 * newest: it goes now, so that the scope's end finds the
+                 * frame empty and takes the compare-and-store path.  An
+                 * entry naming this record is stale from here on whatever
+                 * generation it holds; frame_base keeps the pop inside the
+                 * innermost frame, whose entries alone its end walks. */
+                uint32_t top = t->nentries;
+                if (top > t->frame_base && t->entries[top - 1].idx == hint->idx)
+                    t->nentries = top - 1;
                 /* owned_ring_push(), with the wrap out of line. */
                 size_t n = t->ring_pushed++;
                 ring_entry *e = &t->ring[n & t->ring_mask];

@@ -131,27 +131,46 @@ __attribute__((noinline)) static void log_begin(const ts_thread *t, const tscope
     ts_diag("scope begin at %s (depth %u)", site, t->depth);
 }
 
-/* Pops frames down to `depth`, keeping the innermost site (which the hot
- * path of track reads) in step with it. */
+/* Pops frames down to `depth`, keeping the innermost site and first entry
+ * (which the hot paths of track and release read) in step with it. */
 static inline void pop_to_depth(ts_thread *t, uint32_t depth) {
     t->depth = depth;
     t->scope_site = depth ? t->frames[depth - 1].site : NULL;
+    t->frame_base = depth ? t->frames[depth - 1].base : 0;
 }
 
-/* The hot path: a few loads and stores on thread-local data. */
-static inline tscope_scope *scope_begin(const tscope_site *at, uint32_t automatic) {
-    ts_thread *t = ts_thread_get();
-    if (t->depth == t->frames_cap)
-        grow_frames(t);
+/* Opens a frame on t, which has room for it: a few loads and stores on
+ * thread-local data. */
+static inline tscope_scope *frame_push(ts_thread *t, const tscope_site *at, uint32_t automatic) {
     uint32_t depth = ++t->depth;
     uintptr_t token = t->token_base |
                       (uintptr_t)(t->seq++ & ((1u << TOKEN_SEQ_BITS) - 1)) << TOKEN_DEPTH_BITS |
                       depth;
     t->frames[depth - 1] = (ts_frame){token, at, t->nentries, automatic};
     t->scope_site = at;
+    t->frame_base = t->nentries;
+    return (tscope_scope *)token;
+}
+
+/* A begin that needs more than frame_push: the thread's first use, a full
+ * frame stack, verbose=1.  Out of line, so the hot path saves no registers
+ * for calls it does not make. */
+__attribute__((noinline)) static tscope_scope *scope_begin_slow(const tscope_site *at,
+                                                                uint32_t automatic) {
+    ts_thread *t = ts_thread_get();
+    if (t->depth == t->frames_cap)
+        grow_frames(t);
+    tscope_scope *token = frame_push(t, at, automatic);
     if (ts_opts.verbose)
         log_begin(t, at);
-    return (tscope_scope *)token;
+    return token;
+}
+
+static inline tscope_scope *scope_begin(const tscope_site *at, uint32_t automatic) {
+    ts_thread *t = ts_current;
+    if (__builtin_expect(!t || t->depth == t->frames_cap || ts_opts.verbose, 0))
+        return scope_begin_slow(at, automatic);
+    return frame_push(t, at, automatic);
 }
 
 tscope_scope *tscope_scope_begin(const tscope_site *at) { return scope_begin(at, 0); }

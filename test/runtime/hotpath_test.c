@@ -22,7 +22,11 @@
  *   - a fresh thread keeping 4096 tensors alive at once, in turn, so that
  *     its table of hints grows (4x, more than once) while its tensors are
  *     alive, inside a scope and out: weak references, generations, scope
- *     ends and double releases stay exact across the moves.
+ *     ends and double releases stay exact across the moves;
+ *   - releases by hand inside scopes, newest first and oldest first, with
+ *     an enclosing frame's entry on top of the stack: each scope end
+ *     releases exactly what is left, and a long scope whose loop frees
+ *     newest first keeps its entry stack small.
  * Run with double_release=skip, so tscope_release's 0 says that a double
  * release was detected (by default it reports and answers 1).
  */
@@ -161,6 +165,112 @@ static void test_scope_reuse(void) {
     tscope_scope_end(s);
     CHECK_EQ(tscope_live_count(), before);
     CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 0); /* the scope released it */
+}
+
+/* The release hint path pops the entry of the tensor it kills when that
+ * entry is the innermost frame's newest (registry.c): the scope end must
+ * still release exactly what is left, whatever the order of the releases by
+ * hand, and an entry of an enclosing frame must stay where it is. */
+static int scope_released;
+static void count_scope_release(void *h) {
+    (void)h;
+    scope_released++;
+}
+static void *track_counted(void *h) { return tscope_track(h, count_scope_release, TSCOPE_HERE); }
+static void warm(char *cell) { /* later tracks and releases take the hint paths */
+    track_counted(cell);
+    CHECK_EQ(tscope_release(cell, TSCOPE_HERE), 1);
+}
+
+static void test_release_pops_scope_entry(void) {
+    static char a[64], b[64], c[64], x[64], y[64];
+    warm(a), warm(b), warm(c), warm(x), warm(y);
+    size_t before = tscope_live_count();
+
+    /* Reverse order (every release pops its own entry), then in order of
+     * creation (none can: the scope's end skips them), then one left. */
+    tscope_scope *s = tscope_scope_begin(TSCOPE_HERE);
+    track_counted(a), track_counted(b), track_counted(c);
+    CHECK_EQ(tscope_release(c, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_release(b, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_release(a, TSCOPE_HERE), 1);
+    track_counted(a), track_counted(b), track_counted(c);
+    CHECK_EQ(tscope_release(a, TSCOPE_HERE), 1);
+    CHECK_EQ(tscope_release(b, TSCOPE_HERE), 1);
+    scope_released = 0;
+    tscope_scope_end(s);
+    CHECK_EQ(scope_released, 1); /* c, once */
+    CHECK_EQ(tscope_live_count(), before);
+    CHECK_EQ(tscope_release(c, TSCOPE_HERE), 0);
+
+    /* x's entry, the newest of all, belongs to the outer frame: releasing
+     * it inside the inner scope must not pop it, or y's entry would land
+     * below the inner frame's first and the inner end would miss y. */
+    tscope_scope *outer = tscope_scope_begin(TSCOPE_HERE);
+    track_counted(x);
+    tscope_scope *inner = tscope_scope_begin(TSCOPE_HERE);
+    CHECK_EQ(tscope_release(x, TSCOPE_HERE), 1);
+    track_counted(y);
+    scope_released = 0;
+    tscope_scope_end(inner);
+    CHECK_EQ(scope_released, 1); /* y, at the inner end */
+    CHECK_EQ(tscope_generation(y), 0);
+    tscope_scope_end(outer);
+    CHECK_EQ(scope_released, 1); /* nothing more */
+    CHECK_EQ(tscope_live_count(), before);
+
+    /* Released and re-created at the same address inside the scope: the
+     * second tensor is the scope's, released once at its end. */
+    s = tscope_scope_begin(TSCOPE_HERE);
+    track_counted(a);
+    CHECK_EQ(tscope_release(a, TSCOPE_HERE), 1);
+    track_counted(a);
+    scope_released = 0;
+    tscope_scope_end(s);
+    CHECK_EQ(scope_released, 1);
+    CHECK_EQ(tscope_live_count(), before);
+}
+
+/* A long-lived scope around a loop that frees what it makes, newest first:
+ * its entries do not pile up (they did, 8 bytes a track, until its end).
+ * glibc's own heap figures; a sanitizer's allocator keeps its own. */
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define HEAP_FIGURES 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define HEAP_FIGURES 0
+#endif
+#endif
+#ifndef HEAP_FIGURES
+#define HEAP_FIGURES 1
+#include <malloc.h>
+static size_t heap_in_use(void) {
+    struct mallinfo2 m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+}
+#endif
+
+static void test_long_scope_lifo_stays_small(void) {
+    static char cells[2][64];
+    warm(cells[0]), warm(cells[1]);
+    enum { ROUNDS = 200000 };
+#if HEAP_FIGURES
+    size_t heap_before = heap_in_use();
+#endif
+    tscope_scope *s = tscope_scope_begin(TSCOPE_HERE);
+    for (int i = 0; i < ROUNDS; i++) {
+        track_counted(cells[0]);
+        track_counted(cells[1]);
+        CHECK_EQ(tscope_release(cells[1], TSCOPE_HERE), 1);
+        CHECK_EQ(tscope_release(cells[0], TSCOPE_HERE), 1);
+    }
+#if HEAP_FIGURES
+    size_t grown = heap_in_use() - heap_before;
+    CHECK(grown < 64 * 1024); /* without the pops: 2 * ROUNDS entries, 3.2 MB */
+#endif
+    scope_released = 0;
+    tscope_scope_end(s);
+    CHECK_EQ(scope_released, 0);
 }
 
 static char shared_cell[64];
@@ -337,6 +447,8 @@ int main(void) {
     test_hint_origin_follows_scope();
     test_history_wraps_on_hint_path();
     test_recent_table_grows();
+    test_release_pops_scope_entry();
+    test_long_scope_lifo_stays_small();
     CHECK_EQ(tscope_live_count(), 0);
     CHECK_DONE();
 }
