@@ -95,27 +95,73 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
   return false;
 }
 
+/// `v == C` (either side) with `v` an unmodified local or parameter of
+/// integer type and `C` an integer constant: the key that a `case C:` of
+/// `switch (v)` shares (the constant as converted for the comparison, as
+/// Sema converts a case value to the promoted type of the switch).
+bool FunctionAnalysis::equalityKey(const Expr *E, EqualityKey &Key) const {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!BO || BO->getOpcode() != BO_EQ)
+    return false;
+  for (bool VarOnLeft : {true, false}) {
+    const Expr *VarSide = VarOnLeft ? BO->getLHS() : BO->getRHS();
+    const Expr *ConstSide = VarOnLeft ? BO->getRHS() : BO->getLHS();
+    if (stableIntegerVar(VarSide, Key.Var) && constantBits(ConstSide, Key))
+      return true;
+  }
+  return false;
+}
+
+bool FunctionAnalysis::stableIntegerVar(const Expr *E, const ValueDecl *&Var) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  if (!DRE || !DRE->getType()->isIntegerType() || !isStableCondition(DRE))
+    return false;
+  Var = DRE->getDecl();
+  return !isa<EnumConstantDecl>(Var);
+}
+
+bool FunctionAnalysis::constantBits(const Expr *E, EqualityKey &Key) const {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return false;
+  const llvm::APSInt &V = R.Val.getInt();
+  Key.Width = V.getBitWidth();
+  Key.Bits = V.extOrTrunc(64).getZExtValue();
+  return Key.Width <= 64;
+}
+
 int FunctionAnalysis::conditionId(const Expr *E) {
   auto Known = CondOfExpr.find(E);
   if (Known != CondOfExpr.end())
     return Known->second;
-  int Id = -1;
-  bool Stable = isStableCondition(E);
+  EqualityKey Key;
+  int Id = equalityKey(E, Key) ? equalityConditionId(Key, E) : -1;
+  bool Stable = Id >= 0 || isStableCondition(E);
   llvm::FoldingSetNodeID Profile;
-  if (Stable) {
+  if (Stable && Id < 0) {
     E->IgnoreParenImpCasts()->Profile(Profile, Ctx, /*Canonical=*/true);
     for (const auto &SC : StableConds)
       if (SC.first == Profile)
         Id = SC.second;
+    if (Id < 0) {
+      Id = (int)Conds.size();
+      Conds.push_back({E, true});
+      StableConds.push_back({Profile, Id});
+    }
   }
   if (Id < 0) {
     Id = (int)Conds.size();
-    Conds.push_back({E, Stable});
-    if (Stable)
-      StableConds.push_back({Profile, Id});
+    Conds.push_back({E, false});
   }
   CondOfExpr[E] = Id;
   return Id;
+}
+
+int FunctionAnalysis::equalityConditionId(const EqualityKey &Key, const Expr *At) {
+  auto [It, New] = EqualityConds.try_emplace({Key.Var, Key.Width, Key.Bits}, (int)Conds.size());
+  if (New)
+    Conds.push_back({At, true});
+  return It->second;
 }
 
 State FunctionAnalysis::entryState() {
@@ -288,18 +334,77 @@ bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
 }
 
 bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
+  return refineCondition(S, conditionId(Cond), Outcome) && refineTruth(S, Cond, Outcome);
+}
+
+bool FunctionAnalysis::refineCondition(State &S, int CondId, bool Outcome) {
   // Branches on the same unchanged condition agree with each other.
-  int CondId = conditionId(Cond);
   if (Conds[CondId].Stable) {
     for (const Fact &F : S.Facts)
       if (F.Cond == CondId && F.Outcome != Outcome)
         return false;
     for (auto &[Id, St] : S.Tensors)
-      if (St.Guard == CondId)
-        St.set(Outcome ? St.IfTrue : St.IfFalse);
+      if (St.Guard == CondId) {
+        uint16_t Arm = Outcome ? St.IfTrue : St.IfFalse;
+        if (!Arm)
+          return false; // on this path the condition had the other outcome
+        St.set(Arm);
+      }
+    // A variable that picked one of two tensors on this condition holds the
+    // one of this side: `if (c) r = add(); else r = mul(); ... if (c)
+    // free(r);` releases add's tensor only, and mul's stays owned on the
+    // other side (a leak there), instead of a release of "one of two" that
+    // the analysis cannot follow.
+    for (auto &[K, V] : S.Vars)
+      if (V.Split == CondId) {
+        unsigned Keep = Outcome ? V.IfTrueId : V.IfFalseId;
+        V.Ids.assign(1, Keep);
+        V.Split = -1;
+        V.IfTrueId = V.IfFalseId = 0;
+      }
   }
   S.addFact({CondId, Outcome});
-  return refineTruth(S, Cond, Outcome);
+  return true;
+}
+
+/// The edge from `switch (v)` (v an unmodified integer local or parameter)
+/// to `Succ`: `case C:` is the condition `v == C` true (the one an `if (v ==
+/// C)` elsewhere tests), the default (or the way past the switch when it has
+/// none) is every case's condition false.  So a tensor made in one case and
+/// released under a later test of the same value is followed per case.
+bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ, State &S) {
+  EqualityKey Key;
+  if (!SW->getCond() || !stableIntegerVar(SW->getCond(), Key.Var))
+    return true;
+  // The cases' conditions, each a constant (a GNU range `case 1 ... 5` or
+  // more cases than the facts a state keeps: no facts at all).
+  llvm::SmallVector<std::pair<const CaseStmt *, int>, 16> Cases;
+  for (const SwitchCase *C = SW->getSwitchCaseList(); C; C = C->getNextSwitchCase()) {
+    if (isa<DefaultStmt>(C))
+      continue;
+    const auto *CS = cast<CaseStmt>(C);
+    EqualityKey CaseKey = Key;
+    if (CS->caseStmtIsGNURange() || !constantBits(CS->getLHS(), CaseKey) ||
+        Cases.size() == MaxSwitchFacts)
+      return true;
+    Cases.push_back({CS, equalityConditionId(CaseKey, CS->getLHS())});
+  }
+  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+  const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);
+  if (Label && !Taken && !isa<DefaultStmt>(Label))
+    return true;
+  // `case C:` is `v == C` true and every other value's test false; the
+  // default is every case's test false.
+  int TakenId = -1;
+  for (const auto &[CS, Id] : Cases)
+    if (CS == Taken)
+      TakenId = Id;
+  if (Taken && TakenId < 0)
+    return true;
+  for (const auto &[CS, Id] : Cases)
+    if (Id != TakenId && !refineCondition(S, Id, false))
+      return false;
+  return TakenId < 0 || refineCondition(S, TakenId, true);
 }
 
 /// `for (i = C0; i < C1; ...)` whose condition holds at entry: the body
@@ -376,7 +481,10 @@ void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
       transfer(CS->getStmt(), S);
 }
 
-bool FunctionAnalysis::takeEdge(const Expr *Cond, unsigned SuccIndex, State &S) {
+bool FunctionAnalysis::takeEdge(const CFGBlock *B, const Expr *Cond, unsigned SuccIndex,
+                                 const CFGBlock *Succ, State &S) {
+  if (const auto *SW = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt()))
+    return takeSwitchEdge(SW, Succ, S);
   // Successor 0 of a two-way branch is its true side.
   return !Cond || refine(S, Cond, SuccIndex == 0);
 }
@@ -476,7 +584,7 @@ bool FunctionAnalysis::run() {
       if (!Succ)
         continue;
       State Next = S;
-      if (!takeEdge(Cond, Index, Next))
+      if (!takeEdge(B, Cond, Index, Succ, Next))
         continue; // this edge cannot be taken in this state
       if (entersLoopBody(B, Succ)) {
         // Evaluate the condition block on the way, then go straight in.
@@ -535,7 +643,7 @@ bool FunctionAnalysis::run() {
       if (*It != Exit)
         continue;
       State Edge = S;
-      if (!takeEdge(Cond, Index, Edge))
+      if (!takeEdge(B, Cond, Index, *It, Edge))
         continue; // this edge cannot be taken
       checkExit(B, Edge);
       break;

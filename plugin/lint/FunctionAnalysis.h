@@ -35,6 +35,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace tscope {
@@ -154,15 +155,33 @@ private:
   void runBlock(const clang::CFGBlock *B, State &S);
   void pruneDeadVars(const clang::CFGBlock *B, State &S);
   bool refine(State &S, const clang::Expr *Cond, bool Outcome);
-  /// Refines `S` for taking successor `SuccIndex` of a block that branches
-  /// on `Cond` (null: no branch).  False when that edge is impossible.
-  bool takeEdge(const clang::Expr *Cond, unsigned SuccIndex, State &S);
+  /// Records that condition `CondId` had `Outcome` (false: contradicts a
+  /// fact of `S`, the edge is impossible).
+  bool refineCondition(State &S, int CondId, bool Outcome);
+  /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
+  /// `B`, which branches on `Cond` (null: no two-way branch) or is a
+  /// switch.  False when that edge is impossible.
+  bool takeEdge(const clang::CFGBlock *B, const clang::Expr *Cond, unsigned SuccIndex,
+                const clang::CFGBlock *Succ, State &S);
+  /// A switch with more cases gives its edges no facts (a state keeps 32).
+  static constexpr size_t MaxSwitchFacts = 16;
+  bool takeSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
   bool refineNull(State &S, const clang::Expr *E, bool NonNull);
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
   bool refineZero(State &S, const clang::Expr *X, bool IsZero);
   bool refineSuccess(State &S, const AbsVal &V, bool IsZero);
   void checkExit(const clang::CFGBlock *B, const State &S);
   int conditionId(const clang::Expr *E);
+  /// `v == C` and `case C:` of `switch (v)` are one condition.
+  struct EqualityKey {
+    const clang::ValueDecl *Var = nullptr;
+    unsigned Width = 0;
+    uint64_t Bits = 0;
+  };
+  bool equalityKey(const clang::Expr *E, EqualityKey &Key) const;
+  bool stableIntegerVar(const clang::Expr *E, const clang::ValueDecl *&Var) const;
+  bool constantBits(const clang::Expr *E, EqualityKey &Key) const;
+  int equalityConditionId(const EqualityKey &Key, const clang::Expr *At);
   bool isStableCondition(const clang::Expr *E) const;
   void collectModifiedVars();
   const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
@@ -270,6 +289,7 @@ private:
   std::vector<Condition> Conds;
   llvm::DenseMap<const clang::Expr *, int> CondOfExpr;
   std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;
+  std::map<std::tuple<const clang::ValueDecl *, unsigned, uint64_t>, int> EqualityConds;
   llvm::DenseSet<const clang::ValueDecl *> Modified;
   llvm::DenseMap<unsigned, DropReason> LastDrop;
   std::map<unsigned, std::vector<ExitLeak>> ExitLeaks; ///< by identity, in id order

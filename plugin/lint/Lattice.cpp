@@ -11,7 +11,11 @@ bool Status::restrictTo(uint16_t Bits) {
     IfTrue &= Bits;
     IfFalse &= Bits;
     Mask = IfTrue | IfFalse;
-    if (!IfTrue || !IfFalse) // one arm impossible: the split says nothing
+    // One arm left empty keeps the split: the condition's outcome is known
+    // on this path (`if (c) r = make(); if (r) ...`: where r is not NULL, c
+    // was true), and a later join with the other side gets both arms back
+    // instead of a split on the NULL test that forgets c.
+    if (IfTrue == IfFalse)
       Guard = -1;
   } else {
     Mask &= Bits;
