@@ -182,6 +182,20 @@ State FunctionAnalysis::entryState() {
     Summary.ParamReleased[I] = Summary.ParamConsumed[I] = true;
     S.status(N).set(SBorrowed);
     S.Vars[{P, nullptr}] = AbsVal::of(N);
+    // `p->f` of a struct parameter, each an identity of its own.
+    llvm::SmallVector<const FieldDecl *, 8> Fields;
+    paramFieldsRead(FD, P, Fields);
+    for (const FieldDecl *F : Fields) {
+      Identity FId = Id;
+      FId.Field = F;
+      FId.Creator = P->getNameAsString() + "->" + F->getNameAsString();
+      unsigned M = Ids.size();
+      Ids.push_back(FId);
+      ParamFieldIds.push_back(M);
+      ParamFieldReleased.push_back(true);
+      S.status(M).set(SBorrowed);
+      S.Vars[{P, F}] = AbsVal::of(M);
+    }
   }
   return S;
 }
@@ -225,7 +239,12 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
     }
     return true;
   }
-  // The NULL side.
+  // The NULL side.  A field of a struct parameter may well be NULL (a
+  // parameter is taken to be non-NULL): nothing to release there.
+  if (V.Ids.size() == 1 && Ids[V.Ids[0]].Field) {
+    S.status(V.Ids[0]) = Status::plain(SNull);
+    return true;
+  }
   if (V.Ids.size() == 1 && !V.MayNull) {
     if (!S.status(V.Ids[0]).restrictTo(SNotAlive))
       return false;
@@ -544,6 +563,11 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     if (RetKind == 0 ? !Stored : MaybeStored)
       Summary.ParamOutOnSuccess[I] = false;
   }
+  for (size_t K = 0; K < ParamFieldIds.size(); ++K) {
+    uint16_t M = S.statusOf(ParamFieldIds[K]).Mask & ~SNotAlive;
+    if (M && M != SReleased)
+      ParamFieldReleased[K] = false;
+  }
   if (FD->isMain() && !Opts.LintMainLeaks)
     return;
   for (const auto &[Id, St] : S.Tensors) {
@@ -650,6 +674,11 @@ bool FunctionAnalysis::run() {
     }
   }
   reportExitLeaks();
+  for (size_t K = 0; K < ParamFieldIds.size(); ++K)
+    if (ParamFieldReleased[K] && Summary.Exits > 0) {
+      const Identity &I = Ids[ParamFieldIds[K]];
+      Summary.FieldsReleased.push_back({I.ParamIndex, I.Field});
+    }
   return true;
 }
 

@@ -47,6 +47,9 @@ struct Identity {
   enum Kind { Created, Param, View } K = Created;
   const clang::Expr *Site = nullptr;          ///< the create (or view) call
   const clang::ParmVarDecl *ParamDecl = nullptr; ///< for Param identities
+  /// For a Param identity standing for `p->f`: what field f of the struct
+  /// parameter p points to held on entry (ParamFields.cpp).
+  const clang::FieldDecl *Field = nullptr;
   unsigned ParamIndex = 0;                    ///< 1-based
   unsigned Gen = 0;                           ///< 0: latest, 1: earlier iteration
   const FunctionRoles *Roles = nullptr;       ///< roles of the creating call
@@ -124,7 +127,20 @@ struct FunctionSummary {
   /// on every exit; with the (Fn, Arg) of that call (1-based, 0: none).
   std::vector<bool> ParamCalledBack;
   std::vector<std::pair<unsigned, unsigned>> ParamCallback;
+  /// (parameter, field): what `p->f` held on entry is released (or was
+  /// NULL) on every exit (ParamFields.cpp).  1-based parameters.
+  std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsReleased;
 };
+
+/// The fields of struct-pointer parameter `P` that the analysis of `FD`
+/// follows as identities of their own: pointer fields `FD` reads as `P->f`
+/// and never writes, when nothing else can change them (ParamFields.cpp).
+void paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
+                     llvm::SmallVectorImpl<const clang::FieldDecl *> &Out);
+/// At most this many per parameter.
+constexpr size_t MaxParamFields = 16;
+/// `p->f` with `p` a parameter: the key (p, f).
+bool paramFieldKey(const clang::Expr *E, VarKey &Out);
 
 /// The local array `T *out[N]` a creates_out call writes into (`out` or
 /// `&out[0]`), or null (OutCreates.cpp).
@@ -209,6 +225,12 @@ private:
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const std::string &How);
   void storeOutside(const AbsVal &V, State &St);
+  /// `helper(&s)` where the helper releases fields of its parameter
+  /// `Index` (FunctionRoles::ReleasesFields): releases what those fields
+  /// of local struct `Var` hold; the others the helper may change.
+  void releaseFieldsOf(const clang::ValueDecl *Var, const clang::Expr *Arg,
+                       const clang::CallExpr *CE, const FunctionRoles &R, unsigned Index,
+                       bool MayWrite, State &St);
   void transferConstruct(const clang::CXXConstructExpr *CE, State &St);
   void transferFlagStore(const clang::MemberExpr *ME, const clang::Expr *RHS,
                          State &St);
@@ -286,6 +308,10 @@ private:
   std::vector<Identity> Ids;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> SiteIds;
   std::vector<unsigned> ParamIds;
+  /// The `p->f` identities, and whether each was released (or NULL) on
+  /// every exit checked so far.
+  std::vector<unsigned> ParamFieldIds;
+  std::vector<bool> ParamFieldReleased;
   std::vector<Condition> Conds;
   llvm::DenseMap<const clang::Expr *, int> CondOfExpr;
   std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;

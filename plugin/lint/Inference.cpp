@@ -233,6 +233,10 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
       else if (S.ParamConsumed[I])
         Inferred.Consumes.push_back(I + 1);
     }
+  if (!S.FieldsReleased.empty() && !isa<CXXMethodDecl>(FD)) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.ReleasesFields = S.FieldsReleased;
+  }
   if (S.ReleasesVaArg && FD->isVariadic()) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesVariadic = true;

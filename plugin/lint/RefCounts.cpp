@@ -34,6 +34,8 @@ void FunctionAnalysis::retainValue(const AbsVal &V, const Expr *Arg, const CallE
     return;
   }
   unsigned Obj = V.Ids[0];
+  if (Ids[Obj].Field)
+    return; // `p->f` of a struct parameter: followed for its releases only
   Status S = St.status(Obj);
   if (S.has(SUnknown))
     return;

@@ -116,6 +116,9 @@ AbsVal FunctionAnalysis::valueOf(const Expr *E, const State &St) const {
     auto It = St.Vars.find(K);
     return It != St.Vars.end() ? It->second : AbsVal();
   }
+  if (paramFieldKey(E, K)) // `p->f`, when followed (ParamFields.cpp)
+    if (auto It = St.Vars.find(K); It != St.Vars.end())
+      return It->second;
   if (const ValueDecl *Arr = localArrayOf(E))
     return readVar(Arr, St);
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
@@ -168,6 +171,27 @@ void FunctionAnalysis::setVar(VarKey K, AbsVal V, State &St, SourceLocation Loc,
 void FunctionAnalysis::loseTrack(const AbsVal &V, State &St) {
   for (unsigned Id : V.Ids)
     St.status(Id).set(SUnknown);
+}
+
+void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
+                                       const CallExpr *CE, const FunctionRoles &R,
+                                       unsigned Index, bool MayWrite, State &St) {
+  llvm::SmallVector<AbsVal, 4> Released;
+  for (auto &KV : St.Vars) {
+    if (KV.first.first != Var || !KV.first.second)
+      continue;
+    bool Releases = llvm::any_of(R.ReleasesFields, [&](const auto &PF) {
+      return PF.first == Index && PF.second == KV.first.second;
+    });
+    if (Releases) {
+      Released.push_back(KV.second); // (the field keeps its value: released)
+    } else if (MayWrite) {
+      loseTrack(KV.second, St);
+      KV.second = AbsVal::unknown();
+    }
+  }
+  for (const AbsVal &V : Released)
+    releaseValue(V, Arg, CE, R, St);
 }
 
 void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
@@ -543,6 +567,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
           loseTrackOfVar(Arr, St);
         continue;
       }
+    if (V.AddrOf && !V.AddrOfField && R && !Out &&
+        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; })) {
+      releaseFieldsOf(V.AddrOf, Arg, CE, *R, Index, MayWrite(), St);
+      continue;
+    }
     if (V.AddrOf) {
       if (Out)
         continue;

@@ -37,6 +37,7 @@ class FunctionDecl;
 class ASTContext;
 class DiagnosticsEngine;
 class ASTNameGenerator;
+class FieldDecl;
 } // namespace clang
 
 namespace tscope {
@@ -132,6 +133,12 @@ struct FunctionRoles {
     unsigned Fn = 0, Arg = 0, Data = 0;
   };
   std::vector<CallbackPass> PassesToCallback;
+  /// Inferred by the lint: on every path the body releases what field
+  /// `second` of the struct its parameter `first` (1-based) points to held
+  /// on entry (`pair_free(struct pair *p) { t_free(p->a); ... }`), so a
+  /// call given `&s` releases the tensors in those fields of `s`.  Not a
+  /// tensor role: calls are not instrumented (the body's releases are).
+  std::vector<std::pair<unsigned, const clang::FieldDecl *>> ReleasesFields;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||

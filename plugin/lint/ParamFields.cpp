@@ -1,0 +1,173 @@
+//===- ParamFields.cpp - helpers that release a struct's tensors ----------===//
+//
+// `static void pair_free(struct pair *p) { t_free(p->a); t_free(p->b); }`:
+// the caller's `pair_free(&p)` releases what its local struct's fields
+// hold, and a `t_free(p.a)` after it is a double release.  The helper's
+// body is analysed with one parameter identity per field it reads through
+// the pointer (`p->a` stands for what the field held on entry); a field
+// whose identity is released on every exit (or NULL there: `if (p->a)
+// t_free(p->a);`) becomes a field release of the helper's inferred role
+// (FunctionRoles::ReleasesFields, Inference.cpp), which a caller applies
+// to the fields of the local struct whose address it passes
+// (Transfer.cpp).
+//
+// Only where what `p->f` holds cannot change behind the analysis: every
+// use of `p` is a read of `p->f` or a NULL test of `p` (never `p` itself
+// passed, copied or changed), and nothing in the body writes a field of
+// that struct type through another pointer or passes such a pointer to a
+// call.  A field the body writes (`p->a = NULL`, `&p->a`) gets no
+// identity: the caller stops following it, as it did before.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionAnalysis.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang;
+
+namespace tscope {
+namespace {
+
+/// The struct a pointer type points to (not a union), or null.
+const RecordDecl *pointeeRecord(QualType T) {
+  if (!T->isPointerType())
+    return nullptr;
+  const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl();
+  return RD && !RD->isUnion() ? RD->getDefinition() : nullptr;
+}
+
+const Stmt *parentSkippingParens(const ParentMap &PM, const Stmt *S) {
+  const Stmt *P = PM.getParent(S);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)))
+    P = PM.getParent(P);
+  return P;
+}
+
+/// Whether member expression ME is written: assigned (also compound), its
+/// address taken, incremented or decremented.
+bool isWritten(const ParentMap &PM, const MemberExpr *ME) {
+  const Stmt *P = parentSkippingParens(PM, ME);
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
+    return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == ME;
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp();
+  return false;
+}
+
+/// Whether DRE (a use of the parameter) is a NULL test of it: `!p`, `p`
+/// as a condition, `p == NULL`, `p != NULL`.
+bool isNullTest(const ParentMap &PM, const DeclRefExpr *DRE, ASTContext &Ctx) {
+  const Stmt *Use = DRE;
+  const Stmt *P = PM.getParent(Use);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P);
+        IC && IC->getCastKind() == CK_PointerToBoolean)
+      return true; // `if (p)`, `p && ...`
+    Use = P;
+    P = PM.getParent(P);
+  }
+  if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P)) {
+    if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+      return false;
+    const Expr *Other = BO->getLHS() == Use ? BO->getRHS() : BO->getLHS();
+    return Other->IgnoreParenCasts()->isNullPointerConstant(
+        Ctx, Expr::NPC_ValueDependentIsNotNull);
+  }
+  return false;
+}
+
+class FieldUses : public RecursiveASTVisitor<FieldUses> {
+public:
+  FieldUses(const ParmVarDecl *P, const RecordDecl *RD, const ParentMap &PM, ASTContext &Ctx)
+      : P(P), RD(RD), PM(PM), Ctx(Ctx) {}
+
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl() != P)
+      return true;
+    const Stmt *Parent = parentSkippingParens(PM, DRE);
+    const auto *ME = dyn_cast_or_null<MemberExpr>(Parent);
+    if (ME && ME->isArrow() && ME->getBase()->IgnoreParenImpCasts() == DRE) {
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (!F)
+        return Ok = false;
+      if (isWritten(PM, ME))
+        Written.insert(F);
+      else if (F->getType()->isPointerType() && !Read.count(F)) {
+        Read.insert(F);
+        Order.push_back(F);
+      }
+      return true;
+    }
+    if (!isNullTest(PM, DRE, Ctx))
+      Ok = false; // `p` itself passed, copied, changed: anything may happen
+    return Ok;
+  }
+  // A field of the same struct type written through another pointer, or
+  // such a pointer handed to a call, may be the parameter's.
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (!ME->isArrow() || pointeeRecord(ME->getBase()->getType()) != RD)
+      return true;
+    const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+    if ((!DRE || DRE->getDecl() != P) && isWritten(PM, ME))
+      Ok = false;
+    return Ok;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    for (const Expr *A : CE->arguments()) {
+      QualType T = A->IgnoreParenImpCasts()->getType();
+      if (pointeeRecord(T) == RD && !T->getPointeeType().isConstQualified())
+        Ok = false;
+    }
+    return Ok;
+  }
+
+  bool Ok = true;
+  llvm::SmallPtrSet<const FieldDecl *, 8> Read, Written;
+  llvm::SmallVector<const FieldDecl *, 8> Order;
+
+private:
+  const ParmVarDecl *P;
+  const RecordDecl *RD;
+  const ParentMap &PM;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+void paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P,
+                     llvm::SmallVectorImpl<const FieldDecl *> &Out) {
+  Out.clear();
+  const RecordDecl *RD = pointeeRecord(P->getType());
+  Stmt *Body = FD->getBody();
+  if (!RD || !Body)
+    return;
+  ParentMap PM(Body);
+  FieldUses Uses(P, RD, PM, FD->getASTContext());
+  Uses.TraverseStmt(Body);
+  if (!Uses.Ok)
+    return;
+  for (const FieldDecl *F : Uses.Order)
+    if (!Uses.Written.count(F) && Out.size() < MaxParamFields)
+      Out.push_back(F);
+}
+
+/// `p->f` with `p` a parameter: the key (p, f) (what the analysis follows
+/// when paramFieldsRead gave `f` an identity).
+bool paramFieldKey(const Expr *E, VarKey &Out) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+  if (!ME || !ME->isArrow())
+    return false;
+  const auto *DRE = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!P || !F)
+    return false;
+  Out = {P, F};
+  return true;
+}
+
+} // namespace tscope
