@@ -504,6 +504,10 @@ bool FunctionAnalysis::takeEdge(const CFGBlock *B, const Expr *Cond, unsigned Su
                                  const CFGBlock *Succ, State &S) {
   if (const auto *SW = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt()))
     return takeSwitchEdge(SW, Succ, S);
+  // Leaving a loop that released every element of an array.
+  if (SuccIndex == 1 && !Rounds.empty())
+    if (const auto *FS = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
+      leaveRound(FS, S);
   // Successor 0 of a two-way branch is its true side.
   return !Cond || refine(S, Cond, SuccIndex == 0);
 }
@@ -584,6 +588,7 @@ bool FunctionAnalysis::run() {
   if (!Cfg)
     return false;
   Parents = &AC->getParentMap();
+  collectArrayRounds();
   Liveness = std::make_unique<BlockLiveness>(*Cfg, *AC);
   Live = Liveness.get();
   Summary.ParamReleased.assign(FD->getNumParams(), false);

@@ -204,6 +204,17 @@ private:
   bool entersLoopBody(const clang::CFGBlock *From,
                       const clang::CFGBlock *CondBlock) const;
 
+  // --- release rounds over local arrays (ArrayRounds.cpp) ---
+  void collectArrayRounds();
+  bool releaseInRound(const AbsVal &V, const clang::CallExpr *CE, State &St);
+  void leaveRound(const clang::ForStmt *Loop, State &St);
+  static constexpr size_t MaxArrayRounds = 8;
+  /// Each round: the array and the create call of its fill loop.
+  llvm::DenseMap<const clang::ForStmt *,
+                 std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;
+  /// The release call of each round.
+  llvm::DenseMap<const clang::CallExpr *, const clang::ForStmt *> RoundRelease;
+
   // --- transfer (Transfer.cpp) ---
   void transfer(const clang::Stmt *S, State &St);
   void transferCall(const clang::CallExpr *CE, State &St);

@@ -291,6 +291,22 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     return;
   if (V.Split >= 0 && releaseSplit(V, Arg, St))
     return;
+  if (releaseInRound(V, CE, St)) // `for (...) t_free(a[i]);` (ArrayRounds.cpp)
+    return;
+  if (V.Ids.size() > 1) {
+    // Several tensors it may be: when every one is released (or was never
+    // made), this is a second release whichever it is.
+    bool AllGone = true, AnyReleased = false;
+    for (unsigned Id : V.Ids) {
+      Status S = St.statusOf(Id);
+      AllGone &= !S.has((uint16_t) ~(SReleased | SNotAlive));
+      AnyReleased |= S.has(SReleased);
+    }
+    if (AllGone && AnyReleased && !V.MayNull) {
+      reportDoubleRelease(V.Ids[0], Status::plain(SReleased), Arg);
+      return;
+    }
+  }
   if (V.Ids.size() > 1) { // which one?  stop guessing
     // Except for a view kept in a local array beside owned tensors and
     // released with them (`t_free(a[i])`, `i` not a constant): some round

@@ -1,0 +1,274 @@
+//===- ArrayRounds.cpp - a loop that releases every element of an array ---===//
+//
+//   for (i = 0; i < n; i++) a[i] = t_ones(k);     // the fill loop
+//   ...
+//   for (i = 0; i < n; i++) t_free(a[i]);         // the release round
+//
+// A release through `a[i]` does not say which tensor it releases, so the
+// lint stops following the array's tensors there (Transfer.cpp).  This
+// shape it can follow: when the two loops count the same unchanged bound
+// from 0 up by one, the round releases every element the fill loop made,
+// so after the round all of them are released: `t_free(best)` with
+// `best = a[0]` is a double release, `t_sum(a[0])` a use after release.
+//
+// Strict, because a wrong "released" is a false report: the array is used
+// only as `a[...]` (never passed whole, address-taken or copied), its one
+// assignment is `a[j] = create(...)` in the fill loop, each loop's index is
+// changed by its increment only, and the round's body has no `break`,
+// `continue`, `goto` or `return`, ends with the release (`t_free(a[i]);` or
+// `if (a[i]) t_free(a[i]);`) and names the array nowhere else.  Anything
+// else keeps the old behaviour: no finding.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionAnalysis.h"
+#include "../roles/MemberRoles.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace tscope {
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+bool isZero(const Expr *E) {
+  const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  return IL && IL->getValue() == 0;
+}
+
+/// `for (i = 0; i < B; i++)` (also `int i = 0`, `++i`): the index and the
+/// bound, or null.
+const VarDecl *canonicalLoop(const ForStmt *FS, const Expr *&Bound) {
+  const VarDecl *I = nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign && isZero(BO->getRHS()))
+      I = varOf(BO->getLHS());
+  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl())
+      if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+          VD && VD->getInit() && isZero(VD->getInit()))
+        I = VD;
+  }
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(FS->getCond());
+  const auto *Inc = dyn_cast_or_null<UnaryOperator>(FS->getInc());
+  if (!I || !Cond || Cond->getOpcode() != BO_LT || varOf(Cond->getLHS()) != I || !Inc ||
+      !Inc->isIncrementOp() || varOf(Inc->getSubExpr()) != I)
+    return nullptr;
+  Bound = Cond->getRHS()->IgnoreParenImpCasts();
+  return I;
+}
+
+/// What a loop body does that matters here.
+struct BodyScan : RecursiveASTVisitor<BodyScan> {
+  const VarDecl *Index = nullptr, *Array = nullptr;
+  bool Jumps = false, IndexWritten = false;
+  unsigned ArrayRefs = 0;
+  bool VisitBreakStmt(BreakStmt *) { return !(Jumps = true); }
+  bool VisitContinueStmt(ContinueStmt *) { return !(Jumps = true); }
+  bool VisitGotoStmt(GotoStmt *) { return !(Jumps = true); }
+  bool VisitReturnStmt(ReturnStmt *) { return !(Jumps = true); }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    IndexWritten |= BO->isAssignmentOp() && varOf(BO->getLHS()) == Index;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    IndexWritten |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+                    varOf(UO->getSubExpr()) == Index;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    ArrayRefs += DRE->getDecl() == Array;
+    return true;
+  }
+};
+
+/// `a[i]` with `a` a local array and `i` the variable `Index`.
+bool isElement(const Expr *E, const VarDecl *Array, const VarDecl *Index) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
+}
+
+/// The uses of one local array in the body.
+struct ArrayUses : RecursiveASTVisitor<ArrayUses> {
+  const VarDecl *Array = nullptr;
+  const ParentMap *PM = nullptr;
+  bool Plain = true; ///< only ever `a[...]`, not under `&`
+  llvm::SmallVector<const BinaryOperator *, 2> Stores;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl() != Array)
+      return true;
+    const Stmt *P = PM->getParent(DRE);
+    while (P && isa<ImplicitCastExpr>(P))
+      P = PM->getParent(P);
+    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
+    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE)
+      return Plain = false;
+    const Stmt *Use = PM->getParentIgnoreParens(AS);
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Use);
+        UO && (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
+      return Plain = false;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+        BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
+      Stores.push_back(BO);
+    return true;
+  }
+};
+
+} // namespace
+
+void FunctionAnalysis::collectArrayRounds() {
+  Stmt *Body = FD->getBody();
+  if (!Body)
+    return;
+  // The candidate rounds: loops whose body ends releasing `a[i]`.
+  struct Candidate {
+    const ForStmt *Loop;
+    const VarDecl *Array;
+    const Expr *Bound;
+    const CallExpr *Release;
+  };
+  std::vector<Candidate> Candidates;
+  struct Loops : RecursiveASTVisitor<Loops> {
+    std::vector<const ForStmt *> All;
+    bool VisitForStmt(ForStmt *FS) {
+      All.push_back(FS);
+      return true;
+    }
+  } L;
+  L.TraverseStmt(Body);
+  for (const ForStmt *FS : L.All) {
+    const Expr *Bound = nullptr;
+    const VarDecl *I = canonicalLoop(FS, Bound);
+    if (!I || !isStableCondition(Bound))
+      continue;
+    const Stmt *Last = FS->getBody();
+    if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Last))
+      Last = CS->body_empty() ? nullptr : CS->body_back();
+    const Expr *Guard = nullptr;
+    if (const auto *If = dyn_cast_or_null<IfStmt>(Last)) {
+      if (If->getElse() || If->getInit() || If->getConditionVariable())
+        continue;
+      Guard = If->getCond();
+      Last = If->getThen();
+      if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Last))
+        Last = CS->size() == 1 ? CS->body_front() : nullptr;
+    }
+    // A release of its one argument, whatever the outcome (not realloc).
+    const auto *Call = dyn_cast_or_null<CallExpr>(Last);
+    if (!Call || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call) ||
+        isa<CXXOperatorCallExpr>(Call))
+      continue;
+    const FunctionRoles *R = rolesOfCall(Roles, Call);
+    if (!R || !llvm::is_contained(R->Releases, 1u) ||
+        R->ReleaseSuccess != SuccessCondition::Always)
+      continue;
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+    const VarDecl *A = AS ? varOf(AS->getBase()) : nullptr;
+    if (!A || !A->hasLocalStorage() || !A->getType()->isArrayType() || varOf(AS->getIdx()) != I)
+      continue;
+    if (Guard && !isElement(Guard, A, I))
+      continue; // (`if (a[i])` only)
+    BodyScan Scan;
+    Scan.Index = I;
+    Scan.Array = A;
+    Scan.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
+    if (Scan.Jumps || Scan.IndexWritten || Scan.ArrayRefs != (Guard ? 2u : 1u))
+      continue;
+    Candidates.push_back({FS, A, Bound, Call});
+    if (Candidates.size() == MaxArrayRounds)
+      break; // (each costs a walk of the body: keep it linear)
+  }
+  if (Candidates.empty())
+    return;
+  for (const Candidate &C : Candidates) {
+    ArrayUses Uses;
+    Uses.Array = C.Array;
+    Uses.PM = Parents;
+    Uses.TraverseStmt(Body);
+    if (!Uses.Plain || Uses.Stores.size() != 1)
+      continue;
+    // The one store: `a[j] = create(...)` in the body of a fill loop over
+    // j with the same bound.
+    const BinaryOperator *Store = Uses.Stores.front();
+    const auto *Site = dyn_cast<CallExpr>(Store->getRHS()->IgnoreParenCasts());
+    const auto *SAS = cast<ArraySubscriptExpr>(Store->getLHS()->IgnoreParens());
+    const VarDecl *J = varOf(SAS->getIdx());
+    if (Store->getOpcode() != BO_Assign || !Site || !J)
+      continue;
+    const ForStmt *Fill = nullptr;
+    for (const Stmt *P = Parents->getParent(Store); P && !Fill; P = Parents->getParent(P))
+      if (const auto *FS = dyn_cast<ForStmt>(P))
+        Fill = FS;
+    const Expr *FillBound = nullptr;
+    if (!Fill || Fill == C.Loop || canonicalLoop(Fill, FillBound) != J)
+      continue;
+    BodyScan FillScan;
+    FillScan.Index = J;
+    FillScan.TraverseStmt(const_cast<Stmt *>(Fill->getBody()));
+    if (FillScan.IndexWritten)
+      continue;
+    llvm::FoldingSetNodeID A, B;
+    C.Bound->Profile(A, Ctx, true);
+    FillBound->Profile(B, Ctx, true);
+    if (A != B)
+      continue;
+    Rounds[C.Loop] = {C.Array, Site};
+    RoundRelease[C.Release] = C.Loop;
+  }
+}
+
+/// The round's release of `a[i]`: each of the array's tensors is released
+/// (this round released the others in earlier iterations: no double
+/// release).  False when the tensors are not plainly the fill loop's.  A
+/// status split on a condition (a NULL test of an element) is taken whole:
+/// either side may be this round's element.
+bool FunctionAnalysis::releaseInRound(const AbsVal &V, const CallExpr *CE, State &St) {
+  auto It = RoundRelease.find(CE);
+  if (It == RoundRelease.end() || V.Unknown || V.Ids.empty())
+    return false;
+  const CallExpr *Site = Rounds.lookup(It->second).second;
+  for (unsigned Id : V.Ids) {
+    Status S = St.statusOf(Id);
+    if (Ids[Id].Site != Site || S.has(SUnknown) ||
+        (S.Mask & ~(SOwned | SReleased | SNotAlive)))
+      return false;
+  }
+  for (unsigned Id : V.Ids) {
+    Status &S = St.status(Id);
+    if (S.Mask & ~SNotAlive)
+      S = Status::plain((S.Mask & SNotAlive) | SReleased);
+    if (Ids[Id].FirstRelease.isInvalid())
+      Ids[Id].FirstRelease = CE->getArg(0)->getBeginLoc();
+  }
+  return true;
+}
+
+/// Leaving round `Loop`: every element the fill loop made is released (the
+/// same bound: the round ran as often as the fill loop).
+void FunctionAnalysis::leaveRound(const ForStmt *Loop, State &St) {
+  auto It = Rounds.find(Loop);
+  if (It == Rounds.end())
+    return;
+  auto VIt = St.Vars.find({It->second.first, nullptr});
+  if (VIt == St.Vars.end() || VIt->second.Unknown)
+    return;
+  for (unsigned Id : VIt->second.Ids) {
+    if (Ids[Id].Site != It->second.second)
+      return;
+    Status S = St.statusOf(Id);
+    if (S.has(SUnknown) || (S.Mask & ~(SOwned | SReleased | SNotAlive)))
+      return;
+  }
+  for (unsigned Id : VIt->second.Ids) {
+    Status &S = St.status(Id);
+    if (S.Mask & ~SNotAlive)
+      S = Status::plain((S.Mask & SNotAlive) | SReleased);
+  }
+}
+
+} // namespace tscope
