@@ -167,6 +167,7 @@ int FunctionAnalysis::equalityConditionId(const EqualityKey &Key, const Expr *At
 State FunctionAnalysis::entryState() {
   State S;
   S.Reachable = true;
+  size_t FieldParams = 0;
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
     if (!P->getType()->isPointerType())
@@ -184,7 +185,10 @@ State FunctionAnalysis::entryState() {
     S.Vars[{P, nullptr}] = AbsVal::of(N);
     // `p->f` of a struct parameter, each an identity of its own.
     llvm::SmallVector<const FieldDecl *, 8> Fields;
-    paramFieldsRead(FD, P, Fields);
+    if (FieldParams < MaxFieldParams && P->getType()->getPointeeType()->isRecordType()) {
+      ++FieldParams;
+      paramFieldsRead(FD, P, *Parents, Fields);
+    }
     for (const FieldDecl *F : Fields) {
       Identity FId = Id;
       FId.Field = F;

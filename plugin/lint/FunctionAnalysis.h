@@ -135,10 +135,13 @@ struct FunctionSummary {
 /// The fields of struct-pointer parameter `P` that the analysis of `FD`
 /// follows as identities of their own: pointer fields `FD` reads as `P->f`
 /// and never writes, when nothing else can change them (ParamFields.cpp).
+/// (`PM`: the parent map of `FD`'s body.)  One walk of the body each.
 void paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
+                     const clang::ParentMap &PM,
                      llvm::SmallVectorImpl<const clang::FieldDecl *> &Out);
-/// At most this many per parameter.
-constexpr size_t MaxParamFields = 16;
+/// At most this many per parameter, for at most MaxFieldParams parameters
+/// (each a walk of the body: the cost stays linear in its size).
+constexpr size_t MaxParamFields = 16, MaxFieldParams = 4;
 /// `p->f` with `p` a parameter: the key (p, f).
 bool paramFieldKey(const clang::Expr *E, VarKey &Out);
 

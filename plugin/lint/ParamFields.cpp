@@ -21,7 +21,6 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
 
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -138,14 +137,13 @@ private:
 
 } // namespace
 
-void paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P,
+void paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentMap &PM,
                      llvm::SmallVectorImpl<const FieldDecl *> &Out) {
   Out.clear();
   const RecordDecl *RD = pointeeRecord(P->getType());
   Stmt *Body = FD->getBody();
   if (!RD || !Body)
     return;
-  ParentMap PM(Body);
   FieldUses Uses(P, RD, PM, FD->getASTContext());
   Uses.TraverseStmt(Body);
   if (!Uses.Ok)
