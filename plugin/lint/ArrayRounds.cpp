@@ -93,28 +93,34 @@ bool isElement(const Expr *E, const VarDecl *Array, const VarDecl *Index) {
   return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
 }
 
-/// The uses of one local array in the body.
+/// The uses of the candidate arrays in the body, in one walk.
 struct ArrayUses : RecursiveASTVisitor<ArrayUses> {
-  const VarDecl *Array = nullptr;
+  struct Uses {
+    bool Plain = true; ///< only ever `a[...]`, not under `&`
+    llvm::SmallVector<const BinaryOperator *, 2> Stores;
+  };
+  llvm::DenseMap<const VarDecl *, Uses> Arrays; ///< the candidates
   const ParentMap *PM = nullptr;
-  bool Plain = true; ///< only ever `a[...]`, not under `&`
-  llvm::SmallVector<const BinaryOperator *, 2> Stores;
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() != Array)
+    auto It = Arrays.find(dyn_cast<VarDecl>(DRE->getDecl()));
+    if (It == Arrays.end())
       return true;
+    Uses &U = It->second;
     const Stmt *P = PM->getParent(DRE);
     while (P && isa<ImplicitCastExpr>(P))
       P = PM->getParent(P);
     const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
-    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE)
-      return Plain = false;
+    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE) {
+      U.Plain = false;
+      return true;
+    }
     const Stmt *Use = PM->getParentIgnoreParens(AS);
     if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Use);
         UO && (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
-      return Plain = false;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
-        BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
-      Stores.push_back(BO);
+      U.Plain = false;
+    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+             BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
+      U.Stores.push_back(BO);
     return true;
   }
 };
@@ -180,21 +186,21 @@ void FunctionAnalysis::collectArrayRounds() {
     if (Scan.Jumps || Scan.IndexWritten || Scan.ArrayRefs != (Guard ? 2u : 1u))
       continue;
     Candidates.push_back({FS, A, Bound, Call});
-    if (Candidates.size() == MaxArrayRounds)
-      break; // (each costs a walk of the body: keep it linear)
   }
   if (Candidates.empty())
     return;
+  ArrayUses Uses;
+  Uses.PM = Parents;
+  for (const Candidate &C : Candidates)
+    Uses.Arrays[C.Array];
+  Uses.TraverseStmt(Body);
   for (const Candidate &C : Candidates) {
-    ArrayUses Uses;
-    Uses.Array = C.Array;
-    Uses.PM = Parents;
-    Uses.TraverseStmt(Body);
-    if (!Uses.Plain || Uses.Stores.size() != 1)
+    const ArrayUses::Uses &U = Uses.Arrays[C.Array];
+    if (!U.Plain || U.Stores.size() != 1)
       continue;
     // The one store: `a[j] = create(...)` in the body of a fill loop over
     // j with the same bound.
-    const BinaryOperator *Store = Uses.Stores.front();
+    const BinaryOperator *Store = U.Stores.front();
     const auto *Site = dyn_cast<CallExpr>(Store->getRHS()->IgnoreParenCasts());
     const auto *SAS = cast<ArraySubscriptExpr>(Store->getLHS()->IgnoreParens());
     const VarDecl *J = varOf(SAS->getIdx());

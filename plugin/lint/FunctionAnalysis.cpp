@@ -487,9 +487,13 @@ void FunctionAnalysis::pruneDeadVars(const CFGBlock *B, State &S) {
       continue;
     if (Live->liveAtEntry(B, VD))
       continue;
+    // (A tensor the lint lost track of gets no finding: it holds nothing.)
     bool HoldsOwned = false;
-    for (unsigned Id : KV.second.Ids)
-      HoldsOwned |= S.statusOf(Id).has(SOwned | SScope) || Ids[Id].K == Identity::Param;
+    for (unsigned Id : KV.second.Ids) {
+      Status St = S.statusOf(Id);
+      HoldsOwned |= (St.has(SOwned | SScope) && !St.has(SUnknown)) ||
+                    Ids[Id].K == Identity::Param;
+    }
     if (!HoldsOwned)
       Dead.push_back(KV.first);
   }

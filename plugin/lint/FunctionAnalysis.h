@@ -211,7 +211,6 @@ private:
   void collectArrayRounds();
   bool releaseInRound(const AbsVal &V, const clang::CallExpr *CE, State &St);
   void leaveRound(const clang::ForStmt *Loop, State &St);
-  static constexpr size_t MaxArrayRounds = 8;
   /// Each round: the array and the create call of its fill loop.
   llvm::DenseMap<const clang::ForStmt *,
                  std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;

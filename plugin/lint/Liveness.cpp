@@ -81,9 +81,14 @@ BlockLiveness::BlockLiveness(const CFG &Cfg, AnalysisDeclContext &AC) {
         continue;
       const Stmt *S = CS->getStmt();
       const VarDecl *Written = nullptr, *Read = nullptr;
+      // A declaration starts the variable, initialised or not (`tensor
+      // *a[4];`): nothing before it reads this one.  Without that, a local
+      // array, which is only ever read (`a[i] = t` reads `a`), would be
+      // live from the function's entry to its last use, and a function
+      // with N arrays in N blocks would cost N^2 here.
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *Dc : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(Dc); VD && VD->getInit() && Index.count(VD)) {
+          if (const auto *VD = dyn_cast<VarDecl>(Dc); VD && Index.count(VD)) {
             Def.insert({BID, Index.lookup(VD)});
             Exposed[Index.lookup(VD)] = false;
           }

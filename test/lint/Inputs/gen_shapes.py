@@ -9,6 +9,8 @@ linearly.  Shapes:
   live      N tensors alive at once, each NULL-checked, released at the end
   long      a long function of N lines mixing branches, loops, switches
             and tensors (the shape of gen_large.py)
+  rounds    N local arrays, each filled by a loop and released by a
+            release round (ArrayRounds.cpp), then one element read
 """
 import sys
 
@@ -76,6 +78,17 @@ elif shape == "long":
                     "  if (v%d) { acc += t_sum(v%d); t_free(v%d); }" % (i, i, i)]
         i += 1
     out += ["  t_free(keep);", "  return acc;", "}"]
+elif shape == "rounds":
+    out.append("float f(size_t n, int k) {")
+    out.append("  float acc = 0;")
+    out.append("  if (k > 4) return 0;")
+    for i in range(n):
+        out += ["  {", "    tensor *a%d[4];" % i,
+                "    for (int i = 0; i < k; i++) a%d[i] = t_zeros_or_die(n);" % i,
+                "    acc += k ? t_sum(a%d[0]) : 0;" % i,
+                "    for (int i = 0; i < k; i++) t_free(a%d[i]);" % i, "  }"]
+    out.append("  return acc;")
+    out.append("}")
 else:
-    sys.exit("gen_shapes.py: unknown shape '%s' (nest, exits, tensors, live, long)" % shape)
+    sys.exit("gen_shapes.py: unknown shape '%s' (nest, exits, tensors, live, long, rounds)" % shape)
 print("\n".join(out))
