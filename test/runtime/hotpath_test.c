@@ -378,9 +378,16 @@ static void test_history_wraps_on_hint_path(void) {
         CHECK_EQ(tscope_release(cells[i], TSCOPE_HERE), 1);
     }
     CHECK_EQ(tscope_live_count(), before);
-    /* The oldest fell out of the history: recycled, so releasing it again
-     * passes silently like a handle never tracked. */
-    CHECK_EQ(tscope_release(cells[0], TSCOPE_HERE), 1);
+    /* The oldest has usually fallen out of the history (recycled: releasing
+     * it again passes silently, like a handle never tracked), but not
+     * always: run alone in a fresh process it is still remembered every
+     * time, and in this program 2 of 40 ASan runs and 1 of 60 plain ones
+     * (address randomisation on) remembered it; then the second release is
+     * reported, which is right, since it is one.  Which of the two is not
+     * pinned down yet (see the 2026-12-06 stop note), so either passes;
+     * the checks below still need the wrapped rings to work. */
+    int again = tscope_release(cells[0], TSCOPE_HERE);
+    CHECK(again == 1 || again == 0);
     /* The newest is still remembered: a double release, reported. */
     CHECK_EQ(tscope_release(cells[N - 1], TSCOPE_HERE), 0);
     /* Recycled records serve new tensors. */
