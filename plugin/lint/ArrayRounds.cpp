@@ -139,15 +139,7 @@ void FunctionAnalysis::collectArrayRounds() {
     const CallExpr *Release;
   };
   std::vector<Candidate> Candidates;
-  struct Loops : RecursiveASTVisitor<Loops> {
-    std::vector<const ForStmt *> All;
-    bool VisitForStmt(ForStmt *FS) {
-      All.push_back(FS);
-      return true;
-    }
-  } L;
-  L.TraverseStmt(Body);
-  for (const ForStmt *FS : L.All) {
+  for (const ForStmt *FS : ForLoops) { // (collectModifiedVars found them)
     const Expr *Bound = nullptr;
     const VarDecl *I = canonicalLoop(FS, Bound);
     if (!I || !isStableCondition(Bound))
@@ -235,22 +227,11 @@ void FunctionAnalysis::collectArrayRounds() {
 /// either side may be this round's element.
 bool FunctionAnalysis::releaseInRound(const AbsVal &V, const CallExpr *CE, State &St) {
   auto It = RoundRelease.find(CE);
-  if (It == RoundRelease.end() || V.Unknown || V.Ids.empty())
+  if (It == RoundRelease.end() || !endRound(V, Rounds.lookup(It->second).second, St))
     return false;
-  const CallExpr *Site = Rounds.lookup(It->second).second;
-  for (unsigned Id : V.Ids) {
-    Status S = St.statusOf(Id);
-    if (Ids[Id].Site != Site || S.has(SUnknown) ||
-        (S.Mask & ~(SOwned | SReleased | SNotAlive)))
-      return false;
-  }
-  for (unsigned Id : V.Ids) {
-    Status &S = St.status(Id);
-    if (S.Mask & ~SNotAlive)
-      S = Status::plain((S.Mask & SNotAlive) | SReleased);
+  for (unsigned Id : V.Ids)
     if (Ids[Id].FirstRelease.isInvalid())
       Ids[Id].FirstRelease = CE->getArg(0)->getBeginLoc();
-  }
   return true;
 }
 
@@ -261,20 +242,28 @@ void FunctionAnalysis::leaveRound(const ForStmt *Loop, State &St) {
   if (It == Rounds.end())
     return;
   auto VIt = St.Vars.find({It->second.first, nullptr});
-  if (VIt == St.Vars.end() || VIt->second.Unknown)
-    return;
-  for (unsigned Id : VIt->second.Ids) {
-    if (Ids[Id].Site != It->second.second)
-      return;
+  if (VIt != St.Vars.end())
+    endRound(VIt->second, It->second.second, St);
+}
+
+/// Marks every tensor `V` may be released, when each is one the fill loop's
+/// create `Site` made and its status is one a round can end (owned,
+/// released by the round, not alive); else changes nothing (false).
+bool FunctionAnalysis::endRound(const AbsVal &V, const CallExpr *Site, State &St) {
+  if (V.Unknown || V.Ids.empty())
+    return false;
+  for (unsigned Id : V.Ids) {
     Status S = St.statusOf(Id);
-    if (S.has(SUnknown) || (S.Mask & ~(SOwned | SReleased | SNotAlive)))
-      return;
+    if (Ids[Id].Site != Site || S.has(SUnknown) ||
+        (S.Mask & ~(SOwned | SReleased | SNotAlive)))
+      return false;
   }
-  for (unsigned Id : VIt->second.Ids) {
+  for (unsigned Id : V.Ids) {
     Status &S = St.status(Id);
     if (S.Mask & ~SNotAlive)
       S = Status::plain((S.Mask & SNotAlive) | SReleased);
   }
+  return true;
 }
 
 } // namespace tscope

@@ -28,13 +28,20 @@ uint64_t FunctionAnalysis::work() const {
 
 namespace {
 /// Variables the function writes after their declaration (or whose address
-/// it takes): conditions over them are not "unchanged".
+/// it takes): conditions over them are not "unchanged".  The same walk
+/// collects the declarations (inScopeAt) and the `for` loops
+/// (collectArrayRounds), so the body is walked once for all three.
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
-  ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out, std::vector<const Stmt *> &Decls)
-      : Out(Out), Decls(Decls) {}
+  ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out, std::vector<const Stmt *> &Decls,
+               std::vector<const ForStmt *> &Loops)
+      : Out(Out), Decls(Decls), Loops(Loops) {}
   bool VisitDeclStmt(DeclStmt *DS) {
     Decls.push_back(DS);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *FS) {
+    Loops.push_back(FS);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -64,11 +71,12 @@ private:
   }
   llvm::DenseSet<const ValueDecl *> &Out;
   std::vector<const Stmt *> &Decls;
+  std::vector<const ForStmt *> &Loops;
 };
 } // namespace
 
 void FunctionAnalysis::collectModifiedVars() {
-  ModifiedVars(Modified, DeclStmts).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  ModifiedVars(Modified, DeclStmts, ForLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {

@@ -211,6 +211,7 @@ private:
   void collectArrayRounds();
   bool releaseInRound(const AbsVal &V, const clang::CallExpr *CE, State &St);
   void leaveRound(const clang::ForStmt *Loop, State &St);
+  bool endRound(const AbsVal &V, const clang::CallExpr *Site, State &St);
   /// Each round: the array and the create call of its fill loop.
   llvm::DenseMap<const clang::ForStmt *,
                  std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;
@@ -238,6 +239,9 @@ private:
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const std::string &How);
   void storeOutside(const AbsVal &V, State &St);
+  /// Whether every tensor `V` may be is released or was never made, and
+  /// one at least is released (on every path that made one).
+  bool allReleased(const AbsVal &V, const State &St) const;
   /// `helper(&s)` where the helper releases fields of its parameter
   /// `Index` (FunctionRoles::ReleasesFields): releases what those fields
   /// of local struct `Var` hold; the others the helper may change.
@@ -333,6 +337,7 @@ private:
   llvm::DenseMap<unsigned, DropReason> LastDrop;
   std::map<unsigned, std::vector<ExitLeak>> ExitLeaks; ///< by identity, in id order
   std::vector<const clang::Stmt *> DeclStmts;          ///< for inScopeAt
+  std::vector<const clang::ForStmt *> ForLoops;        ///< for collectArrayRounds
   mutable llvm::DenseMap<const clang::Decl *, const clang::Stmt *> DeclOf;
   FunctionSummary Summary;
   uint64_t Work = 0;

@@ -37,17 +37,10 @@ const RecordDecl *pointeeRecord(QualType T) {
   return RD && !RD->isUnion() ? RD->getDefinition() : nullptr;
 }
 
-const Stmt *parentSkippingParens(const ParentMap &PM, const Stmt *S) {
-  const Stmt *P = PM.getParent(S);
-  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)))
-    P = PM.getParent(P);
-  return P;
-}
-
 /// Whether member expression ME is written: assigned (also compound), its
 /// address taken, incremented or decremented.
 bool isWritten(const ParentMap &PM, const MemberExpr *ME) {
-  const Stmt *P = parentSkippingParens(PM, ME);
+  const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME));
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(P))
     return BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == ME;
   if (const auto *UO = dyn_cast_or_null<UnaryOperator>(P))
@@ -87,7 +80,7 @@ public:
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (DRE->getDecl() != P)
       return true;
-    const Stmt *Parent = parentSkippingParens(PM, DRE);
+    const Stmt *Parent = PM.getParentIgnoreParenImpCasts(DRE);
     const auto *ME = dyn_cast_or_null<MemberExpr>(Parent);
     if (ME && ME->isArrow() && ME->getBase()->IgnoreParenImpCasts() == DRE) {
       const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());

@@ -247,6 +247,16 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
   return Latest;
 }
 
+bool FunctionAnalysis::allReleased(const AbsVal &V, const State &St) const {
+  bool AllGone = true, AnyReleased = false;
+  for (unsigned Id : V.Ids) {
+    Status S = St.statusOf(Id);
+    AllGone &= !S.has((uint16_t) ~(SReleased | SNotAlive));
+    AnyReleased |= S.has(SReleased);
+  }
+  return AllGone && AnyReleased;
+}
+
 void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
                                 const std::string &How) {
   if (V.Unknown || V.Ids.empty())
@@ -254,13 +264,7 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
   if (V.Ids.size() > 1) {
     // Several tensors it may be (an alias set in a loop, kept after it):
     // a finding only when every one of them is released (or never made).
-    bool AllGone = true, AnyReleased = false;
-    for (unsigned Id : V.Ids) {
-      Status S = St.statusOf(Id);
-      AllGone &= !S.has((uint16_t) ~(SReleased | SNotAlive));
-      AnyReleased |= S.has(SReleased);
-    }
-    if (AllGone && AnyReleased) // (released on every path that made one)
+    if (allReleased(V, St))
       reportUseAfterRelease(V.Ids[0], Status::plain(SReleased), At, How, false);
     return;
   }
@@ -293,21 +297,14 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     return;
   if (releaseInRound(V, CE, St)) // `for (...) t_free(a[i]);` (ArrayRounds.cpp)
     return;
-  if (V.Ids.size() > 1) {
-    // Several tensors it may be: when every one is released (or was never
-    // made), this is a second release whichever it is.
-    bool AllGone = true, AnyReleased = false;
-    for (unsigned Id : V.Ids) {
-      Status S = St.statusOf(Id);
-      AllGone &= !S.has((uint16_t) ~(SReleased | SNotAlive));
-      AnyReleased |= S.has(SReleased);
-    }
-    if (AllGone && AnyReleased && !V.MayNull) {
+  if (V.Ids.size() > 1) { // which one?
+    // Every one released (or never made): a second release whichever it
+    // is (unless it may be NULL, which releases nothing).
+    if (allReleased(V, St) && !V.MayNull) {
       reportDoubleRelease(V.Ids[0], Status::plain(SReleased), Arg);
       return;
     }
-  }
-  if (V.Ids.size() > 1) { // which one?  stop guessing
+    // Else stop guessing.
     // Except for a view kept in a local array beside owned tensors and
     // released with them (`t_free(a[i])`, `i` not a constant): some round
     // releases the view, which is a bad release whatever the others are.
