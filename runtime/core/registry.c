@@ -481,6 +481,9 @@ void ts_scope_hold_pop_shared_(uint32_t idx, ts_record *r) {
     ts_record_set_scope(r, depth);
 }
 
+static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, ts_record *r,
+                                    uint32_t idx);
+
 /* track, all cases: `caller_pc` is where the user's call returns to.
  * `shared`: tscope_track_shared, where a live tensor at h is not lost but
  * created once more. */
@@ -565,6 +568,11 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
     ts_lock_release(&s->lock);
     if (bt)
         free(bt);
+    /* As track_probe does (a shard's first tensor, a table growth and a
+     * lost tensor come here).  Not under backtrace= or verbose=, whose
+     * work the hint paths skip, and not for a shared create. */
+    if (!shared && !ts_slow_track)
+        leave_track_hint(t, h, gen, r, idx);
 
     if (depth)
         ts_scope_push(t, idx, gen);
@@ -928,6 +936,24 @@ static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint3
     return (ts_recent){h, gen, r, idx, (idx >> TS_LOCAL_BITS) * (uint32_t)sizeof(ts_shard)};
 }
 
+/* After a track by a probing or the general path: the tensor's hint, so
+ * that its release (and the next track at h after that) take the hint
+ * paths.  Every path that tracks must leave it: a release that has to
+ * probe pushes its tombstone to the shard's history ring instead of this
+ * thread's, where it is remembered longer than its neighbours'. */
+static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, ts_record *r,
+                                    uint32_t idx) {
+    if (__builtin_expect(t->recent_grow, 0))
+        ts_recent_grow(t);
+    ts_recent *hint = ts_recent_slot(t, h);
+    /* Pushing out the hint of a tensor still alive: the table may be too
+     * small for what this thread keeps alive (ts_refill_generations). */
+    if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
+        atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
+        t->recent_evictions++;
+    *hint = hint_of(h, gen, r, idx);
+}
+
 /*
  * The probing paths.  Each takes the shard lock once and handles the
  * common case whole; whatever else it meets (a live tensor at the address
@@ -973,15 +999,7 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
-    if (__builtin_expect(t->recent_grow, 0))
-        ts_recent_grow(t);
-    ts_recent *hint = ts_recent_slot(t, h);
-    /* Pushing out the hint of a tensor still alive: the table may be too
-     * small for what this thread keeps alive (ts_refill_generations). */
-    if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
-        atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
-        t->recent_evictions++;
-    *hint = hint_of(h, gen, r, idx);
+    leave_track_hint(t, h, gen, r, idx);
     if (depth)
         ts_scope_push(t, idx, gen);
     return h;
