@@ -29,19 +29,24 @@ uint64_t FunctionAnalysis::work() const {
 namespace {
 /// Variables the function writes after their declaration (or whose address
 /// it takes): conditions over them are not "unchanged".  The same walk
-/// collects the declarations (inScopeAt) and the `for` loops
-/// (collectArrayRounds), so the body is walked once for all three.
+/// collects the declarations (inScopeAt) and the `for` and `while` loops
+/// (collectArrayRounds, checkArrayUnwinds), so the body is walked once for
+/// all of them.
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
   ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out, std::vector<const Stmt *> &Decls,
-               std::vector<const ForStmt *> &Loops)
-      : Out(Out), Decls(Decls), Loops(Loops) {}
+               std::vector<const ForStmt *> &Loops, std::vector<const WhileStmt *> &Whiles)
+      : Out(Out), Decls(Decls), Loops(Loops), Whiles(Whiles) {}
   bool VisitDeclStmt(DeclStmt *DS) {
     Decls.push_back(DS);
     return true;
   }
   bool VisitForStmt(ForStmt *FS) {
     Loops.push_back(FS);
+    return true;
+  }
+  bool VisitWhileStmt(WhileStmt *WS) {
+    Whiles.push_back(WS);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
@@ -72,11 +77,12 @@ private:
   llvm::DenseSet<const ValueDecl *> &Out;
   std::vector<const Stmt *> &Decls;
   std::vector<const ForStmt *> &Loops;
+  std::vector<const WhileStmt *> &Whiles;
 };
 } // namespace
 
 void FunctionAnalysis::collectModifiedVars() {
-  ModifiedVars(Modified, DeclStmts, ForLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  ModifiedVars(Modified, DeclStmts, ForLoops, WhileLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {
@@ -695,6 +701,8 @@ bool FunctionAnalysis::run() {
     }
   }
   reportExitLeaks();
+  if (Reporting)
+    checkArrayUnwinds();
   for (size_t K = 0; K < ParamFieldIds.size(); ++K)
     if (ParamFieldReleased[K] && Summary.Exits > 0) {
       const Identity &I = Ids[ParamFieldIds[K]];

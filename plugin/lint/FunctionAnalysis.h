@@ -212,6 +212,9 @@ private:
   bool releaseInRound(const AbsVal &V, const clang::CallExpr *CE, State &St);
   void leaveRound(const clang::ForStmt *Loop, State &St);
   bool endRound(const AbsVal &V, const clang::CallExpr *Site, State &St);
+
+  // --- unwinding loops that stop short of the first element (ArrayUnwind.cpp) ---
+  void checkArrayUnwinds();
   /// Each round: the array and the create call of its fill loop.
   llvm::DenseMap<const clang::ForStmt *,
                  std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;
@@ -338,6 +341,7 @@ private:
   std::map<unsigned, std::vector<ExitLeak>> ExitLeaks; ///< by identity, in id order
   std::vector<const clang::Stmt *> DeclStmts;          ///< for inScopeAt
   std::vector<const clang::ForStmt *> ForLoops;        ///< for collectArrayRounds
+  std::vector<const clang::WhileStmt *> WhileLoops;    ///< for checkArrayUnwinds
   mutable llvm::DenseMap<const clang::Decl *, const clang::Stmt *> DeclOf;
   FunctionSummary Summary;
   uint64_t Work = 0;

@@ -1,0 +1,474 @@
+//===- ArrayUnwind.cpp - an unwinding loop that stops short of element 0 --===//
+//
+//   for (i = 0; i < n; i++) {                     // the fill loop
+//     a[i] = t_ones(k);
+//     if (!a[i])
+//       goto fail;
+//   }
+//   ...
+// fail:
+//   while (--i > 0)                               // the unwinding loop
+//     t_free(a[i]);                               // a[0] is never released
+//   return -1;
+//
+// The dataflow follows a local array as one value (Transfer.cpp: a weak
+// update per store), so a loop that releases `a[i]` releases "the array's
+// tensors" whatever range it covers.  This check looks at the ranges: the
+// lowest index an unwinding loop can release, from its condition
+// (`--i > 0`: 1; `i-- > 1`: 1; `for (k = i - 1; k > 0; k--)`: 1; `for (k = 1;
+// k < i; k++)`: 1), against the first index the fill loop stores
+// (`i = 0`).  When the fill loop jumps to the unwinding loop after its
+// first element was made, that element is never released.
+//
+// Strict, because a finding here has no dataflow behind it: the array is
+// used only as `a[...]` and stored once, by the fill loop
+// (`a[j] = create(...)`, a create of the API); the fill loop counts its
+// index up by one from a constant, names the array only in that store and
+// in NULL tests of `a[j]`, and holds a `goto` under a condition to a label
+// in front of the unwinding loop (what lies between names no array and
+// jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
+// (or under `if (a[k])`), jumps nowhere and names the array nowhere else;
+// after it, the statements up to the `return` (or the end of the function)
+// name the array nowhere and hold no `goto`.  So nothing else can reach the
+// element's tensor on that path: the array is never copied, and the create
+// is the element's only holder.  Anything else: no finding.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionAnalysis.h"
+#include "../roles/MemberRoles.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace tscope {
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// A small non-negative integer constant, written as a literal.
+bool smallConstant(const Expr *E, int64_t &Out) {
+  const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  if (!IL || IL->getValue().getActiveBits() > 31)
+    return false;
+  Out = static_cast<int64_t>(IL->getValue().getZExtValue());
+  return true;
+}
+
+/// `k` decremented by `E` (`--k` or `k--`): k, and whether before.
+const VarDecl *decremented(const Expr *E, bool &Pre) {
+  const auto *UO = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  if (!UO || !UO->isDecrementOp())
+    return nullptr;
+  Pre = UO->isPrefix();
+  return varOf(UO->getSubExpr());
+}
+
+/// An unwinding loop's index and the lowest value its body sees, from the
+/// loop's control alone (the body must not change the index):
+///   while (--k > C)  C+1      while (--k >= C)  C
+///   while (k-- > C)  C        while (k-- >= C)  C-1
+///   for (...; k > C; k--)  C+1      for (...; k >= C; k--)  C
+///   for (k = C; k < X; k++)  C
+const VarDecl *unwindIndex(const Stmt *Loop, int64_t &Lowest) {
+  if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(WS->getCond()->IgnoreParenImpCasts());
+    int64_t C;
+    bool Pre = false;
+    if (!Cond || (Cond->getOpcode() != BO_GT && Cond->getOpcode() != BO_GE) ||
+        !smallConstant(Cond->getRHS(), C))
+      return nullptr;
+    const VarDecl *K = decremented(Cond->getLHS(), Pre);
+    if (!K)
+      return nullptr;
+    int64_t Seen = Cond->getOpcode() == BO_GT ? C + 1 : C; // the value tested
+    Lowest = Pre ? Seen : Seen - 1;
+    return K;
+  }
+  const auto *FS = dyn_cast<ForStmt>(Loop);
+  if (!FS || !FS->getCond() || !FS->getInc())
+    return nullptr;
+  const auto *Cond = dyn_cast<BinaryOperator>(FS->getCond()->IgnoreParenImpCasts());
+  const auto *Inc = dyn_cast<UnaryOperator>(FS->getInc()->IgnoreParenImpCasts());
+  if (!Cond || !Inc || !Inc->isIncrementDecrementOp())
+    return nullptr;
+  const VarDecl *K = varOf(Inc->getSubExpr());
+  if (!K || varOf(Cond->getLHS()) != K)
+    return nullptr;
+  int64_t C;
+  if (Inc->isDecrementOp()) {
+    if ((Cond->getOpcode() != BO_GT && Cond->getOpcode() != BO_GE) ||
+        !smallConstant(Cond->getRHS(), C))
+      return nullptr;
+    Lowest = Cond->getOpcode() == BO_GT ? C + 1 : C;
+    return K;
+  }
+  // Counting up: the first value, from the init.
+  if (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE)
+    return nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == K &&
+        smallConstant(BO->getRHS(), Lowest))
+      return K;
+  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == K && K->getInit() &&
+        smallConstant(K->getInit(), Lowest))
+      return K;
+  }
+  return nullptr;
+}
+
+/// The body of a loop.
+const Stmt *loopBody(const Stmt *Loop) {
+  if (const auto *WS = dyn_cast<WhileStmt>(Loop))
+    return WS->getBody();
+  return cast<ForStmt>(Loop)->getBody();
+}
+
+/// What a statement does that matters here.
+struct Scan : RecursiveASTVisitor<Scan> {
+  const VarDecl *Index = nullptr, *Array = nullptr;
+  bool Jumps = false, Labels = false, IndexWritten = false;
+  unsigned ArrayRefs = 0;
+  llvm::SmallVector<const GotoStmt *, 2> Gotos;
+  bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(ContinueStmt *) { return Jumps = true; }
+  bool VisitReturnStmt(ReturnStmt *) { return Jumps = true; }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Jumps = true; }
+  bool VisitGotoStmt(GotoStmt *G) {
+    Gotos.push_back(G);
+    return Jumps = true;
+  }
+  bool VisitLabelStmt(LabelStmt *) { return Labels = true; }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    IndexWritten |= Index && BO->isAssignmentOp() && varOf(BO->getLHS()) == Index;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    IndexWritten |= Index && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+                    varOf(UO->getSubExpr()) == Index;
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    ArrayRefs += Array && DRE->getDecl() == Array;
+    return true;
+  }
+  // Statements in a lambda or block run elsewhere; a nested function's
+  // body is not this one's.
+  bool TraverseLambdaExpr(LambdaExpr *) { return Jumps = true; }
+  bool TraverseBlockExpr(BlockExpr *) { return Jumps = true; }
+};
+
+/// `a[i]` with `a` the variable `Array` and `i` the variable `Index`.
+bool isElement(const Expr *E, const VarDecl *Array, const VarDecl *Index) {
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
+}
+
+/// `e` (as a condition), `!e`, `e == NULL`, `e != NULL`, `NULL == e`: a
+/// NULL test whose operand `e` is `a[i]` (the variables `Array`, `Index`).
+bool isNullTestOf(const Expr *Cond, const VarDecl *Array, const VarDecl *Index, ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (isElement(Cond, Array, Index))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond))
+    return UO->getOpcode() == UO_LNot && isElement(UO->getSubExpr(), Array, Index);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond)) {
+    if (BO->getOpcode() != BO_EQ && BO->getOpcode() != BO_NE)
+      return false;
+    auto IsNull = [&](const Expr *X) {
+      return X->IgnoreParenCasts()->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+    };
+    return (isElement(BO->getLHS(), Array, Index) && IsNull(BO->getRHS())) ||
+           (isElement(BO->getRHS(), Array, Index) && IsNull(BO->getLHS()));
+  }
+  return false;
+}
+
+/// The uses of array `A` in the body: whether it is only ever `a[...]`
+/// (never under `&`, never incremented), its stores, and every element
+/// expression, in one walk.
+struct ElementUses : RecursiveASTVisitor<ElementUses> {
+  const VarDecl *A = nullptr;
+  const ParentMap *PM = nullptr;
+  bool Plain = true;
+  llvm::SmallVector<const BinaryOperator *, 2> Stores;
+  llvm::SmallVector<const ArraySubscriptExpr *, 8> Elements;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl() != A)
+      return true;
+    const Stmt *P = PM->getParent(DRE);
+    while (P && isa<ImplicitCastExpr>(P))
+      P = PM->getParent(P);
+    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
+    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE)
+      return Plain = false;
+    Elements.push_back(AS);
+    const Stmt *Use = PM->getParentIgnoreParens(AS);
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Use);
+        UO && (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
+      return Plain = false;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
+        BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
+      Stores.push_back(BO);
+    return true;
+  }
+};
+
+/// `S` with the labels in front of it taken off.
+const Stmt *unlabeled(const Stmt *S) {
+  while (const auto *LS = dyn_cast_or_null<LabelStmt>(S))
+    S = LS->getSubStmt();
+  return S;
+}
+
+} // namespace
+
+void FunctionAnalysis::checkArrayUnwinds() {
+  if (AutoScoped || (FD->isMain() && !Opts.LintMainLeaks))
+    return; // leaks are not reported here anyway
+  std::map<const VarDecl *, ElementUses> UsesOf;
+  std::vector<const Stmt *> Loops(ForLoops.begin(), ForLoops.end());
+  Loops.insert(Loops.end(), WhileLoops.begin(), WhileLoops.end());
+  for (const Stmt *Loop : Loops) {
+    // The unwinding loop: its lowest index, its one release of `a[k]`.
+    int64_t Lowest = 0;
+    const VarDecl *K = unwindIndex(Loop, Lowest);
+    if (!K)
+      continue;
+    const Stmt *Body = loopBody(Loop);
+    const CallExpr *Release = nullptr;
+    const VarDecl *A = nullptr;
+    bool Guarded = false;
+    auto Statements = [](const Stmt *S) {
+      llvm::SmallVector<const Stmt *, 4> Out;
+      if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+        Out.append(CS->body_begin(), CS->body_end());
+      else if (S)
+        Out.push_back(S);
+      return Out;
+    };
+    for (const Stmt *S : Statements(Body)) {
+      const Expr *Guard = nullptr;
+      if (const auto *If = dyn_cast<IfStmt>(S);
+          If && !If->getElse() && !If->getInit() && !If->getConditionVariable()) {
+        Guard = If->getCond();
+        auto Then = Statements(If->getThen());
+        S = Then.size() == 1 ? Then.front() : nullptr;
+      }
+      const auto *Call = dyn_cast_or_null<CallExpr>(S);
+      if (!Call || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call) ||
+          isa<CXXOperatorCallExpr>(Call))
+        continue;
+      const auto *AS = dyn_cast<ArraySubscriptExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+      const VarDecl *Arr = AS ? varOf(AS->getBase()) : nullptr;
+      if (!Arr || !Arr->hasLocalStorage() || !Arr->getType()->isArrayType() ||
+          varOf(AS->getIdx()) != K)
+        continue;
+      if (Guard && !isNullTestOf(Guard, Arr, K, Ctx))
+        continue; // (`if (a[k])`, `if (a[k] != NULL)` only)
+      const FunctionRoles *R = rolesOfCall(Roles, Call);
+      if (!R || !llvm::is_contained(R->Releases, 1u) ||
+          R->ReleaseSuccess != SuccessCondition::Always)
+        continue;
+      Release = Call;
+      A = Arr;
+      Guarded = Guard != nullptr;
+      break;
+    }
+    if (!Release)
+      continue;
+    Scan LoopScan;
+    LoopScan.Index = K;
+    LoopScan.Array = A;
+    LoopScan.TraverseStmt(const_cast<Stmt *>(Body));
+    if (LoopScan.Jumps || LoopScan.Labels || LoopScan.IndexWritten ||
+        LoopScan.ArrayRefs != (Guarded ? 2u : 1u))
+      continue;
+
+    // The array: only `a[...]`, stored once, by `a[j] = create(...)`.
+    auto [UsesIt, New] = UsesOf.try_emplace(A);
+    ElementUses &Uses = UsesIt->second;
+    if (New) { // one walk of the body per array
+      Uses.A = A;
+      Uses.PM = Parents;
+      Uses.TraverseStmt(FD->getBody());
+    }
+    if (!Uses.Plain || Uses.Stores.size() != 1 || Uses.Stores.front()->getOpcode() != BO_Assign)
+      continue;
+    const BinaryOperator *Store = Uses.Stores.front();
+    const auto *Site = dyn_cast<CallExpr>(Store->getRHS()->IgnoreParenCasts());
+    const auto *SAS = cast<ArraySubscriptExpr>(Store->getLHS()->IgnoreParens());
+    const VarDecl *J = varOf(SAS->getIdx());
+    const FunctionRoles *SR = Site ? rolesOfCall(Roles, Site) : nullptr;
+    if (!J || !SR || !SR->Creates || SR->Borrows)
+      continue; // (a view is not the caller's to release)
+    // The fill loop: the store's nearest enclosing `for`, counting `j` up
+    // by one from a constant below the unwinding loop's lowest index.
+    const ForStmt *Fill = nullptr;
+    for (const Stmt *P = Parents->getParent(Store); P && !Fill; P = Parents->getParent(P))
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
+        Fill = dyn_cast<ForStmt>(P);
+    if (!Fill || !Fill->getCond() || !Fill->getInc())
+      continue;
+    int64_t First = 0;
+    const auto *FillCond = dyn_cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
+    const auto *FillInc = dyn_cast<UnaryOperator>(Fill->getInc()->IgnoreParenImpCasts());
+    bool FromConstant = false;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Fill->getInit()))
+      FromConstant = BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == J &&
+                     smallConstant(BO->getRHS(), First);
+    else if (const auto *DS = dyn_cast_or_null<DeclStmt>(Fill->getInit()))
+      FromConstant = DS->isSingleDecl() && DS->getSingleDecl() == J && J->getInit() &&
+                     smallConstant(J->getInit(), First);
+    if (!FromConstant || !FillCond || FillCond->getOpcode() != BO_LT ||
+        varOf(FillCond->getLHS()) != J || !FillInc || !FillInc->isIncrementOp() ||
+        varOf(FillInc->getSubExpr()) != J || First >= Lowest)
+      continue;
+    // A bound of at most First + 1 never makes a second element.
+    int64_t Bound;
+    if (smallConstant(FillCond->getRHS(), Bound) && Bound <= First + 1)
+      continue;
+    // The fill loop's body: the array in the store and in NULL tests of
+    // `a[j]` only, the index changed by the loop alone.
+    Scan FillScan;
+    FillScan.Index = J;
+    FillScan.Array = A;
+    FillScan.TraverseStmt(const_cast<Stmt *>(Fill->getBody()));
+    if (FillScan.IndexWritten || FillScan.Labels)
+      continue;
+    unsigned FillRefs = 0, NullTests = 0;
+    for (const ArraySubscriptExpr *E : Uses.Elements) {
+      bool Inside = false;
+      for (const Stmt *P = E; P && !Inside; P = Parents->getParent(P))
+        Inside = P == Fill->getBody();
+      if (!Inside)
+        continue;
+      ++FillRefs;
+      if (E == SAS)
+        continue;
+      const Stmt *P = Parents->getParentIgnoreParenImpCasts(const_cast<ArraySubscriptExpr *>(E));
+      const Expr *Test = dyn_cast_or_null<Expr>(P);
+      // The condition of an `if`: the test itself, or `!`/`==`/`!=` on it.
+      const Stmt *If = isa_and_nonnull<IfStmt>(P) ? P
+                       : Test ? Parents->getParentIgnoreParenImpCasts(const_cast<Expr *>(Test))
+                              : nullptr;
+      const auto *IS = dyn_cast_or_null<IfStmt>(If);
+      bool IsTest = isElement(E, A, J) && IS && isNullTestOf(IS->getCond(), A, J, Ctx) &&
+                    (IS->getCond()->IgnoreParenImpCasts() == E ||
+                     IS->getCond()->IgnoreParenImpCasts() == Test);
+      NullTests += IsTest;
+    }
+    if (FillRefs != FillScan.ArrayRefs || FillRefs != NullTests + 1)
+      continue;
+    // Where the unwinding loop is entered: its statement in a block, with
+    // labels in front of it (or of statements just before it that name no
+    // array and jump nowhere).
+    const Stmt *Top = Loop;
+    while (const auto *LS = dyn_cast_or_null<LabelStmt>(Parents->getParent(Top)))
+      Top = LS;
+    const auto *Block = dyn_cast_or_null<CompoundStmt>(Parents->getParent(Top));
+    if (!Block)
+      continue;
+    auto Pos = llvm::find(Block->body(), Top);
+    llvm::SmallPtrSet<const LabelDecl *, 4> Entries;
+    for (auto It = Pos;; --It) {
+      const Stmt *S = *It;
+      if (It != Pos) {
+        Scan Between;
+        Between.Array = A;
+        Between.TraverseStmt(const_cast<Stmt *>(unlabeled(S)));
+        if (Between.Jumps || Between.Labels || Between.ArrayRefs)
+          break;
+      }
+      for (const auto *LS = dyn_cast<LabelStmt>(S); LS;
+           LS = dyn_cast<LabelStmt>(LS->getSubStmt()))
+        Entries.insert(LS->getDecl());
+      if (It == Block->body_begin())
+        break;
+    }
+    // A `goto` there from the fill loop, under a condition (so that a
+    // later iteration than the first can take it).
+    const GotoStmt *Jump = nullptr;
+    for (const GotoStmt *G : FillScan.Gotos) {
+      if (!Entries.count(G->getLabel()))
+        continue;
+      const Stmt *P = Parents->getParent(G);
+      while (P && P != Fill->getBody() && !isa<IfStmt>(P))
+        P = Parents->getParent(P);
+      if (P && P != Fill->getBody()) {
+        Jump = G;
+        break;
+      }
+    }
+    if (!Jump)
+      continue;
+    // After the loop, up to the return: no array, no goto.
+    bool Exits = false, Clean = true;
+    for (auto It = std::next(Pos); It != Block->body_end() && Clean && !Exits; ++It) {
+      Scan After;
+      After.Array = A;
+      After.TraverseStmt(*It);
+      Clean = !After.ArrayRefs && After.Gotos.empty() &&
+              (Block == FD->getBody() || !After.Jumps);
+      Exits = isa<ReturnStmt>(unlabeled(*It));
+    }
+    if (!Clean || (!Exits && Block != FD->getBody()))
+      continue;
+
+    std::string ArrayName = A->getNameAsString();
+    std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
+    std::string FirstText = ArrayName + "[" + std::to_string(First) + "]";
+    Finding F;
+    F.Category = LintCategory::Leak;
+    F.Loc = Loop->getBeginLoc();
+    F.Tensor = Site;
+    F.Message = "the tensor created by '" + Creator + "' into '" + FirstText +
+                "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
+                std::to_string(Lowest) + "]'; leaked when the goto at " +
+                locText(Jump->getGotoLoc()) + " is taken after '" + FirstText + "' was made";
+    F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+    // The repair: count down to the first element.  For `while`, the form
+    // that is right for unsigned indexes too; for a `for` counting down,
+    // only with a signed index (`k >= 0` is always true unsigned).
+    const SourceManager &SMgr = Ctx.getSourceManager();
+    auto Fixable = [&](SourceRange R) {
+      return R.getBegin().isFileID() && R.getEnd().isFileID() &&
+             SMgr.getFileID(R.getBegin()) == SMgr.getFileID(R.getEnd());
+    };
+    std::string Low = std::to_string(First);
+    if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
+      SourceRange R = WS->getCond()->IgnoreParenImpCasts()->getSourceRange();
+      if (Fixable(R))
+        F.Fixes.push_back(FixItHint::CreateReplacement(
+            R, K->getNameAsString() + "-- > " + Low));
+    } else if (const auto *FS = cast<ForStmt>(Loop);
+               cast<UnaryOperator>(FS->getInc()->IgnoreParenImpCasts())->isDecrementOp()) {
+      SourceRange R = FS->getCond()->IgnoreParenImpCasts()->getSourceRange();
+      if (K->getType()->isSignedIntegerType() && Fixable(R))
+        F.Fixes.push_back(FixItHint::CreateReplacement(
+            R, K->getNameAsString() + " >= " + Low));
+    } else {
+      // Counting up: start at the first element (`k = 1` becomes `k = 0`).
+      const Expr *Start = nullptr;
+      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+        Start = BO->getRHS();
+      else
+        Start = K->getInit();
+      SourceRange R = Start->IgnoreParenImpCasts()->getSourceRange();
+      if (Fixable(R))
+        F.Fixes.push_back(FixItHint::CreateReplacement(R, Low));
+    }
+    emit(F);
+  }
+}
+
+} // namespace tscope

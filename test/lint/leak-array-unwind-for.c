@@ -1,0 +1,51 @@
+// Bug: a cleanup loop of another shape, off by one the same way:
+// `for (k = i - 1; k > 0; k--)` never reaches a[0], and `for (k = 1; k <
+// i; k++)` starts past it. Each leaks the first tensor when a later create
+// fails.
+// RUN: %lint_verify %s
+// RUN: %lint_asan %s
+// ASAN: leak
+#include "tensor.h"
+
+int down(size_t n, size_t bad_size) {
+  tensor *a[3];
+  int i, k;
+  for (i = 0; i < 3; i++) {
+    a[i] = t_ones(i == 1 ? bad_size : n); // expected-note {{tensor created here by 't_ones'}}
+    if (a[i] == NULL)
+      goto cleanup;
+  }
+  for (i = 0; i < 3; i++)
+    t_free(a[i]);
+  return 0;
+cleanup:
+  for (k = i - 1; k > 0; k--) // expected-warning {{the tensor created by 't_ones' into 'a[0]' is never released: this unwinding loop stops at 'a[1]'}}
+    if (a[k])
+      t_free(a[k]);
+  return -1;
+}
+
+int up(size_t n, size_t bad_size) {
+  tensor *b[3];
+  int i;
+  for (i = 0; i < 3; i++) {
+    b[i] = t_zeros(i == 2 ? bad_size : n); // expected-note {{tensor created here by 't_zeros'}}
+    if (!b[i])
+      goto fail;
+  }
+  for (i = 0; i < 3; i++)
+    t_free(b[i]);
+  return 0;
+fail:
+  for (int k = 1; k < i; k++) // expected-warning {{the tensor created by 't_zeros' into 'b[0]' is never released: this unwinding loop stops at 'b[1]'}}
+    t_free(b[k]);
+  return -1;
+}
+
+#ifdef LINT_MAIN
+#include "toy_run.h"
+int main(void) {
+  int ok = down(3, 3) == 0 && down(3, TOY_FAIL) == -1 && up(3, 3) == 0 && up(3, TOY_FAIL) == -1;
+  return toy_finish(ok ? 0 : 1);
+}
+#endif
