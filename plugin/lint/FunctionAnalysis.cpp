@@ -201,7 +201,8 @@ State FunctionAnalysis::entryState() {
     llvm::SmallVector<const FieldDecl *, 8> Fields;
     if (FieldParams < MaxFieldParams && P->getType()->getPointeeType()->isRecordType()) {
       ++FieldParams;
-      paramFieldsRead(FD, P, *Parents, Fields);
+      if (paramFieldsRead(FD, P, *Parents, Roles, Fields))
+        Summary.FieldsUnwritten.push_back(I + 1);
     }
     for (const FieldDecl *F : Fields) {
       Identity FId = Id;

@@ -130,15 +130,24 @@ struct FunctionSummary {
   /// (parameter, field): what `p->f` held on entry is released (or was
   /// NULL) on every exit (ParamFields.cpp).  1-based parameters.
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsReleased;
+  /// Parameters (1-based) through which no field is written (ParamFields.cpp).
+  std::vector<unsigned> FieldsUnwritten;
 };
 
 /// The fields of struct-pointer parameter `P` that the analysis of `FD`
 /// follows as identities of their own: pointer fields `FD` reads as `P->f`
 /// and never writes, when nothing else can change them (ParamFields.cpp).
 /// (`PM`: the parent map of `FD`'s body.)  One walk of the body each.
-void paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
-                     const clang::ParentMap &PM,
+/// True when the body writes no field through `P` (and hands `P` only to
+/// helpers that write none): FunctionRoles::FieldsUnwritten.
+bool paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
+                     const clang::ParentMap &PM, const RoleTable &Roles,
                      llvm::SmallVectorImpl<const clang::FieldDecl *> &Out);
+/// The roles of the call taking `Arg` (a use of a struct-pointer
+/// parameter) as argument `Index` (1-based), when the callee releases
+/// fields through it and writes none; else null (ParamFields.cpp).
+const FunctionRoles *fieldReleasingCall(const clang::ParentMap &PM, const clang::Expr *Arg,
+                                        const RoleTable &Roles, unsigned &Index);
 /// At most this many per parameter, for at most MaxFieldParams parameters
 /// (each a walk of the body: the cost stays linear in its size).
 constexpr size_t MaxParamFields = 16, MaxFieldParams = 4;

@@ -236,6 +236,7 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   if (!S.FieldsReleased.empty() && !isa<CXXMethodDecl>(FD)) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesFields = S.FieldsReleased;
+    Entry.FieldsUnwritten = S.FieldsUnwritten;
   }
   if (S.ReleasesVaArg && FD->isVariadic()) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

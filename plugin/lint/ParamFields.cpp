@@ -18,8 +18,16 @@
 // call.  A field the body writes (`p->a = NULL`, `&p->a`) gets no
 // identity: the caller stops following it, as it did before.
 //
+// One call may take `p` itself: a same-file helper of this kind, inferred
+// before (Inference.cpp orders callees first), that writes no field through
+// its parameter (FunctionRoles::FieldsUnwritten).  `net_free(struct net
+// *n) { net_free_params(n); t_free(n->out); }` then releases what
+// net_free_params releases and `out`: the fields that helper releases get
+// identities here too, and its call releases them (Transfer.cpp).
+//
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
+#include "../roles/MemberRoles.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -72,14 +80,58 @@ bool isNullTest(const ParentMap &PM, const DeclRefExpr *DRE, ASTContext &Ctx) {
   return false;
 }
 
+} // namespace
+
+/// The roles of the call that takes `Arg` (a use of a parameter) as an
+/// argument, when that call releases fields of it and writes none
+/// (FunctionRoles::FieldsUnwritten); with the argument's 1-based index.
+const FunctionRoles *fieldReleasingCall(const ParentMap &PM, const Expr *Arg,
+                                        const RoleTable &Roles, unsigned &Index) {
+  const Stmt *Use = Arg;
+  const Stmt *P = PM.getParent(Use);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P))) {
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(P); IC && IC->getCastKind() != CK_NoOp &&
+                                                        IC->getCastKind() != CK_LValueToRValue)
+      return nullptr; // converted (to another pointer type, to bool)
+    Use = P;
+    P = PM.getParent(P);
+  }
+  const auto *CE = dyn_cast_or_null<CallExpr>(P);
+  if (!CE || isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) || !CE->getDirectCallee())
+    return nullptr;
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I)
+    if (CE->getArg(I) == Use) {
+      const FunctionRoles *R = Roles.lookup(CE->getDirectCallee());
+      if (R && llvm::is_contained(R->FieldsUnwritten, I + 1) &&
+          llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == I + 1; })) {
+        Index = I + 1;
+        return R;
+      }
+    }
+  return nullptr;
+}
+
+namespace {
+
 class FieldUses : public RecursiveASTVisitor<FieldUses> {
 public:
-  FieldUses(const ParmVarDecl *P, const RecordDecl *RD, const ParentMap &PM, ASTContext &Ctx)
-      : P(P), RD(RD), PM(PM), Ctx(Ctx) {}
+  FieldUses(const ParmVarDecl *P, const RecordDecl *RD, const ParentMap &PM, ASTContext &Ctx,
+            const RoleTable &Roles)
+      : P(P), RD(RD), PM(PM), Ctx(Ctx), Roles(Roles) {}
 
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (DRE->getDecl() != P)
       return true;
+    unsigned Index = 0;
+    if (const FunctionRoles *R = fieldReleasingCall(PM, DRE, Roles, Index)) {
+      // `helper(p)`: the fields it releases are followed here too.
+      for (const auto &[I, F] : R->ReleasesFields)
+        if (I == Index && F->getParent() == RD && !Read.count(F)) {
+          Read.insert(F);
+          Order.push_back(F);
+        }
+      return true;
+    }
     const Stmt *Parent = PM.getParentIgnoreParenImpCasts(DRE);
     const auto *ME = dyn_cast_or_null<MemberExpr>(Parent);
     if (ME && ME->isArrow() && ME->getBase()->IgnoreParenImpCasts() == DRE) {
@@ -111,8 +163,15 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     for (const Expr *A : CE->arguments()) {
       QualType T = A->IgnoreParenImpCasts()->getType();
-      if (pointeeRecord(T) == RD && !T->getPointeeType().isConstQualified())
-        Ok = false;
+      if (pointeeRecord(T) != RD || T->getPointeeType().isConstQualified())
+        continue;
+      // `p` itself handed to a helper that releases fields and writes none
+      // (VisitDeclRefExpr checks that; the call is visited first).
+      const auto *DRE = dyn_cast<DeclRefExpr>(A->IgnoreParenImpCasts());
+      unsigned Index = 0;
+      if (DRE && DRE->getDecl() == P && fieldReleasingCall(PM, DRE, Roles, Index))
+        continue;
+      Ok = false;
     }
     return Ok;
   }
@@ -126,24 +185,26 @@ private:
   const RecordDecl *RD;
   const ParentMap &PM;
   ASTContext &Ctx;
+  const RoleTable &Roles;
 };
 
 } // namespace
 
-void paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentMap &PM,
-                     llvm::SmallVectorImpl<const FieldDecl *> &Out) {
+bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentMap &PM,
+                     const RoleTable &Roles, llvm::SmallVectorImpl<const FieldDecl *> &Out) {
   Out.clear();
   const RecordDecl *RD = pointeeRecord(P->getType());
   Stmt *Body = FD->getBody();
   if (!RD || !Body)
-    return;
-  FieldUses Uses(P, RD, PM, FD->getASTContext());
+    return false;
+  FieldUses Uses(P, RD, PM, FD->getASTContext(), Roles);
   Uses.TraverseStmt(Body);
   if (!Uses.Ok)
-    return;
+    return false;
   for (const FieldDecl *F : Uses.Order)
     if (!Uses.Written.count(F) && Out.size() < MaxParamFields)
       Out.push_back(F);
+  return Uses.Written.empty();
 }
 
 /// `p->f` with `p` a parameter: the key (p, f) (what the analysis follows

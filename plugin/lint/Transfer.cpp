@@ -580,6 +580,17 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
           loseTrackOfVar(Arr, St);
         continue;
       }
+    // `helper(p)` in a helper of the same kind: the fields of this
+    // function's parameter `p` that it follows (ParamFields.cpp).
+    if (R && !Out && !Rel && !Cons &&
+        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; }))
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+            P && P->getDeclContext() == FD && St.Vars.count({P, nullptr})) {
+          releaseFieldsOf(P, Arg, CE, *R, Index,
+                          !llvm::is_contained(R->FieldsUnwritten, Index) && MayWrite(), St);
+          continue;
+        }
     if (V.AddrOf && !V.AddrOfField && R && !Out &&
         llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; })) {
       releaseFieldsOf(V.AddrOf, Arg, CE, *R, Index, MayWrite(), St);

@@ -139,6 +139,11 @@ struct FunctionRoles {
   /// call given `&s` releases the tensors in those fields of `s`.  Not a
   /// tensor role: calls are not instrumented (the body's releases are).
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> ReleasesFields;
+  /// Inferred by the lint, beside ReleasesFields: the parameters (1-based)
+  /// through which the body writes no field at all, so that a helper of
+  /// the same kind may hand its own parameter to this one (ParamFields.cpp).
+  /// Not a tensor role.
+  std::vector<unsigned> FieldsUnwritten;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
