@@ -139,7 +139,11 @@ struct Scan : RecursiveASTVisitor<Scan> {
   bool Jumps = false, Labels = false, IndexWritten = false;
   unsigned ArrayRefs = 0;
   llvm::SmallVector<const GotoStmt *, 2> Gotos;
-  bool VisitBreakStmt(BreakStmt *) { return Jumps = true; }
+  llvm::SmallVector<const BreakStmt *, 2> Breaks;
+  bool VisitBreakStmt(BreakStmt *B) {
+    Breaks.push_back(B);
+    return Jumps = true;
+  }
   bool VisitContinueStmt(ContinueStmt *) { return Jumps = true; }
   bool VisitReturnStmt(ReturnStmt *) { return Jumps = true; }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Jumps = true; }
@@ -231,6 +235,63 @@ const Stmt *unlabeled(const Stmt *S) {
 }
 
 } // namespace
+
+/// The `break` shape's entry: a `break` of the fill loop under a condition,
+/// `Block` the then-branch of `if (j < bound)` or `if (j != bound)` (the
+/// fill loop's own bound), that `if` after the fill loop in one block, and
+/// the statements between naming no array `A`, changing no `j`, jumping
+/// nowhere.  The break, or null.
+const BreakStmt *FunctionAnalysis::breakShape(const ForStmt *Fill,
+                                              llvm::ArrayRef<const BreakStmt *> Breaks,
+                                              const CompoundStmt *Block, const VarDecl *A,
+                                              const VarDecl *J) const {
+  const BreakStmt *Leave = nullptr;
+  for (const BreakStmt *B : Breaks) {
+    // Its loop is the fill loop, and it is under an `if` inside it.
+    bool UnderIf = false;
+    const Stmt *P = Parents->getParent(B);
+    for (; P && P != Fill; P = Parents->getParent(P)) {
+      if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<SwitchStmt>(P))
+        break;
+      UnderIf |= isa<IfStmt>(P);
+    }
+    if (P == Fill && UnderIf) {
+      Leave = B;
+      break;
+    }
+  }
+  if (!Leave)
+    return nullptr;
+  const auto *X = dyn_cast_or_null<IfStmt>(Parents->getParent(Block));
+  if (!X || X->getThen() != Block || X->getInit() || X->getConditionVariable())
+    return nullptr;
+  const auto *Cond = dyn_cast<BinaryOperator>(X->getCond()->IgnoreParenImpCasts());
+  const auto *FillCond = cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
+  if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE) ||
+      varOf(Cond->getLHS()) != J)
+    return nullptr;
+  llvm::FoldingSetNodeID Bound, FillBound;
+  Cond->getRHS()->IgnoreParenImpCasts()->Profile(Bound, Ctx, true);
+  FillCond->getRHS()->IgnoreParenImpCasts()->Profile(FillBound, Ctx, true);
+  if (Bound != FillBound || !isStableCondition(FillCond->getRHS()))
+    return nullptr;
+  const Stmt *FillTop = Fill;
+  while (const auto *LS = dyn_cast_or_null<LabelStmt>(Parents->getParent(FillTop)))
+    FillTop = LS;
+  const auto *Outer = dyn_cast_or_null<CompoundStmt>(Parents->getParent(FillTop));
+  if (!Outer || Parents->getParent(X) != Outer)
+    return nullptr;
+  auto It = llvm::find(Outer->body(), FillTop);
+  for (++It; It != Outer->body_end() && *It != X; ++It) {
+    Scan Between;
+    Between.Array = A;
+    Between.Index = J;
+    Between.TraverseStmt(*It);
+    if (Between.Jumps || Between.Labels || Between.ArrayRefs || Between.IndexWritten)
+      return nullptr;
+  }
+  return It != Outer->body_end() ? Leave : nullptr;
+}
 
 void FunctionAnalysis::checkArrayUnwinds() {
   if (AutoScoped || (FD->isMain() && !Opts.LintMainLeaks))
@@ -380,6 +441,7 @@ void FunctionAnalysis::checkArrayUnwinds() {
       continue;
     auto Pos = llvm::find(Block->body(), Top);
     llvm::SmallPtrSet<const LabelDecl *, 4> Entries;
+    bool FromBlockStart = false; // nothing in front of the loop in its block matters
     for (auto It = Pos;; --It) {
       const Stmt *S = *It;
       if (It != Pos) {
@@ -392,8 +454,10 @@ void FunctionAnalysis::checkArrayUnwinds() {
       for (const auto *LS = dyn_cast<LabelStmt>(S); LS;
            LS = dyn_cast<LabelStmt>(LS->getSubStmt()))
         Entries.insert(LS->getDecl());
-      if (It == Block->body_begin())
+      if (It == Block->body_begin()) {
+        FromBlockStart = true;
         break;
+      }
     }
     // A `goto` there from the fill loop, under a condition (so that a
     // later iteration than the first can take it).
@@ -409,7 +473,14 @@ void FunctionAnalysis::checkArrayUnwinds() {
         break;
       }
     }
-    if (!Jump)
+    // Or the `break` shape: `if (!a[j]) break;` in the fill loop, and the
+    // unwinding loop in `if (j < bound) { ... }` (or `j != bound`) after it:
+    // true after that break, with nothing between that names the array or
+    // changes j.
+    const BreakStmt *Leave = nullptr;
+    if (!Jump && FromBlockStart)
+      Leave = breakShape(Fill, FillScan.Breaks, Block, A, J);
+    if (!Jump && !Leave)
       continue;
     // After the loop, up to the return: no array, no goto.
     bool Exits = false, Clean = true;
@@ -417,9 +488,10 @@ void FunctionAnalysis::checkArrayUnwinds() {
       Scan After;
       After.Array = A;
       After.TraverseStmt(*It);
-      Clean = !After.ArrayRefs && After.Gotos.empty() &&
-              (Block == FD->getBody() || !After.Jumps);
       Exits = isa<ReturnStmt>(unlabeled(*It));
+      // (In an inner block, a `break` or `continue` may lead anywhere.)
+      Clean = !After.ArrayRefs && After.Gotos.empty() &&
+              (Block == FD->getBody() || Exits || !After.Jumps);
     }
     if (!Clean || (!Exits && Block != FD->getBody()))
       continue;
@@ -433,8 +505,10 @@ void FunctionAnalysis::checkArrayUnwinds() {
     F.Tensor = Site;
     F.Message = "the tensor created by '" + Creator + "' into '" + FirstText +
                 "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
-                std::to_string(Lowest) + "]'; leaked when the goto at " +
-                locText(Jump->getGotoLoc()) + " is taken after '" + FirstText + "' was made";
+                std::to_string(Lowest) + "]'; leaked when the " +
+                (Jump ? "goto at " + locText(Jump->getGotoLoc())
+                      : "break at " + locText(Leave->getBeginLoc())) +
+                " is taken after '" + FirstText + "' was made";
     F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
     // The repair: count down to the first element.  For `while`, the form
     // that is right for unsigned indexes too; for a `for` counting down,

@@ -224,6 +224,10 @@ private:
 
   // --- unwinding loops that stop short of the first element (ArrayUnwind.cpp) ---
   void checkArrayUnwinds();
+  const clang::BreakStmt *breakShape(const clang::ForStmt *Fill,
+                                     llvm::ArrayRef<const clang::BreakStmt *> Breaks,
+                                     const clang::CompoundStmt *Block,
+                                     const clang::VarDecl *A, const clang::VarDecl *J) const;
   /// Each round: the array and the create call of its fill loop.
   llvm::DenseMap<const clang::ForStmt *,
                  std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;

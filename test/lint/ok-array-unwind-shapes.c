@@ -112,6 +112,41 @@ fail:
   return NULL;
 }
 
+// The break shape, right: `while (i-- > 0)` under `if (i < 3)`; and an
+// unwinding loop that stops at b[1] under `if (j == 0)`, where no element
+// was made (the lint only reads `j < bound` as "after the break").
+int brk_ok(size_t n, size_t bad) {
+  tensor *a[3], *b[3];
+  int i, j;
+  for (i = 0; i < 3; i++) {
+    a[i] = t_zeros(i == 2 ? bad : n);
+    if (!a[i])
+      break;
+  }
+  if (i < 3) {
+    while (i-- > 0)
+      t_free(a[i]);
+    return -1;
+  }
+  for (j = 0; j < 3; j++) {
+    b[j] = t_zeros(j == 0 ? bad : n);
+    if (!b[j])
+      break;
+  }
+  if (j == 0) {
+    while (--j > 0)
+      t_free(b[j]);
+    return all_made(a, 3) - 2;
+  }
+  if (j < 3) {
+    while (j-- > 0)
+      t_free(b[j]);
+    return all_made(a, 3) - 3;
+  }
+  all_made(b, 3);
+  return all_made(a, 3);
+}
+
 #ifdef LINT_MAIN
 #include "toy_run.h"
 int main(void) {
@@ -121,6 +156,7 @@ int main(void) {
   tensor *in = t_ones(3);
   ok &= from_one(in, 3, 3) == 3.0f && from_one(in, 3, TOY_FAIL) == -1;
   t_free(in);
+  ok &= brk_ok(3, 3) == 0 && brk_ok(3, TOY_FAIL) == -1;
   ok &= for_shapes(3, 3) == 0 && for_shapes(3, TOY_FAIL) == -1 && for_shapes(3, 5) == 0;
   tensor *k1 = NULL, *k2 = NULL;
   tensor *r = keep_first(3, 3, &k1);
