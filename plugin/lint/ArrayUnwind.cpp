@@ -303,8 +303,8 @@ void FunctionAnalysis::checkArrayUnwinds() {
     // The unwinding loop: its lowest index, its one release of `a[k]`.
     int64_t Lowest = 0;
     const VarDecl *K = unwindIndex(Loop, Lowest);
-    if (!K)
-      continue;
+    if (!K || Lowest < 1)
+      continue; // (it reaches index 0, before any fill loop's first: right)
     const Stmt *Body = loopBody(Loop);
     const CallExpr *Release = nullptr;
     const VarDecl *A = nullptr;
