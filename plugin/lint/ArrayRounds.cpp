@@ -20,6 +20,7 @@
 // else keeps the old behaviour: no finding.
 //
 //===----------------------------------------------------------------------===//
+#include "ArrayUses.h"
 #include "FunctionAnalysis.h"
 #include "../roles/MemberRoles.h"
 
@@ -30,11 +31,8 @@ using namespace clang;
 
 namespace tscope {
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
+using arrays::isElement;
+using arrays::varOf;
 
 bool isZero(const Expr *E) {
   const auto *IL = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
@@ -83,44 +81,6 @@ struct BodyScan : RecursiveASTVisitor<BodyScan> {
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     ArrayRefs += DRE->getDecl() == Array;
-    return true;
-  }
-};
-
-/// `a[i]` with `a` a local array and `i` the variable `Index`.
-bool isElement(const Expr *E, const VarDecl *Array, const VarDecl *Index) {
-  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
-}
-
-/// The uses of the candidate arrays in the body, in one walk.
-struct ArrayUses : RecursiveASTVisitor<ArrayUses> {
-  struct Uses {
-    bool Plain = true; ///< only ever `a[...]`, not under `&`
-    llvm::SmallVector<const BinaryOperator *, 2> Stores;
-  };
-  llvm::DenseMap<const VarDecl *, Uses> Arrays; ///< the candidates
-  const ParentMap *PM = nullptr;
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    auto It = Arrays.find(dyn_cast<VarDecl>(DRE->getDecl()));
-    if (It == Arrays.end())
-      return true;
-    Uses &U = It->second;
-    const Stmt *P = PM->getParent(DRE);
-    while (P && isa<ImplicitCastExpr>(P))
-      P = PM->getParent(P);
-    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
-    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE) {
-      U.Plain = false;
-      return true;
-    }
-    const Stmt *Use = PM->getParentIgnoreParens(AS);
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Use);
-        UO && (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
-      U.Plain = false;
-    else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
-             BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
-      U.Stores.push_back(BO);
     return true;
   }
 };
@@ -181,13 +141,13 @@ void FunctionAnalysis::collectArrayRounds() {
   }
   if (Candidates.empty())
     return;
-  ArrayUses Uses;
+  arrays::ArrayUses Uses;
   Uses.PM = Parents;
   for (const Candidate &C : Candidates)
     Uses.Arrays[C.Array];
   Uses.TraverseStmt(Body);
   for (const Candidate &C : Candidates) {
-    const ArrayUses::Uses &U = Uses.Arrays[C.Array];
+    const arrays::ArrayUses::Uses &U = Uses.Arrays[C.Array];
     if (!U.Plain || U.Stores.size() != 1)
       continue;
     // The one store: `a[j] = create(...)` in the body of a fill loop over

@@ -34,6 +34,7 @@
 // is the element's only holder.  Anything else: no finding.
 //
 //===----------------------------------------------------------------------===//
+#include "ArrayUses.h"
 #include "FunctionAnalysis.h"
 #include "../roles/MemberRoles.h"
 
@@ -42,17 +43,12 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <map>
-
 using namespace clang;
 
 namespace tscope {
 namespace {
-
-const VarDecl *varOf(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-}
+using arrays::isElement;
+using arrays::varOf;
 
 /// A small non-negative integer constant, written as a literal.
 bool smallConstant(const Expr *E, int64_t &Out) {
@@ -171,12 +167,6 @@ struct Scan : RecursiveASTVisitor<Scan> {
   bool TraverseBlockExpr(BlockExpr *) { return Jumps = true; }
 };
 
-/// `a[i]` with `a` the variable `Array` and `i` the variable `Index`.
-bool isElement(const Expr *E, const VarDecl *Array, const VarDecl *Index) {
-  const auto *AS = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
-}
-
 /// `e` (as a condition), `!e`, `e == NULL`, `e != NULL`, `NULL == e`: a
 /// NULL test whose operand `e` is `a[i]` (the variables `Array`, `Index`).
 bool isNullTestOf(const Expr *Cond, const VarDecl *Array, const VarDecl *Index, ASTContext &Ctx) {
@@ -196,36 +186,6 @@ bool isNullTestOf(const Expr *Cond, const VarDecl *Array, const VarDecl *Index, 
   }
   return false;
 }
-
-/// The uses of array `A` in the body: whether it is only ever `a[...]`
-/// (never under `&`, never incremented), its stores, and every element
-/// expression, in one walk.
-struct ElementUses : RecursiveASTVisitor<ElementUses> {
-  const VarDecl *A = nullptr;
-  const ParentMap *PM = nullptr;
-  bool Plain = true;
-  llvm::SmallVector<const BinaryOperator *, 2> Stores;
-  llvm::SmallVector<const ArraySubscriptExpr *, 8> Elements;
-  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (DRE->getDecl() != A)
-      return true;
-    const Stmt *P = PM->getParent(DRE);
-    while (P && isa<ImplicitCastExpr>(P))
-      P = PM->getParent(P);
-    const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(P);
-    if (!AS || AS->getBase()->IgnoreParenImpCasts() != DRE)
-      return Plain = false;
-    Elements.push_back(AS);
-    const Stmt *Use = PM->getParentIgnoreParens(AS);
-    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(Use);
-        UO && (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
-      return Plain = false;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Use);
-        BO && BO->isAssignmentOp() && BO->getLHS()->IgnoreParens() == AS)
-      Stores.push_back(BO);
-    return true;
-  }
-};
 
 /// `S` with the labels in front of it taken off.
 const Stmt *unlabeled(const Stmt *S) {
@@ -296,7 +256,13 @@ const BreakStmt *FunctionAnalysis::breakShape(const ForStmt *Fill,
 void FunctionAnalysis::checkArrayUnwinds() {
   if (AutoScoped || (FD->isMain() && !Opts.LintMainLeaks))
     return; // leaks are not reported here anyway
-  std::map<const VarDecl *, ElementUses> UsesOf;
+  // 1. The candidate unwinding loops, from their own statements alone.
+  struct Candidate {
+    const Stmt *Loop;
+    const VarDecl *K, *A;
+    int64_t Lowest;
+  };
+  std::vector<Candidate> Candidates;
   std::vector<const Stmt *> Loops(ForLoops.begin(), ForLoops.end());
   Loops.insert(Loops.end(), WhileLoops.begin(), WhileLoops.end());
   for (const Stmt *Loop : Loops) {
@@ -354,15 +320,23 @@ void FunctionAnalysis::checkArrayUnwinds() {
     if (LoopScan.Jumps || LoopScan.Labels || LoopScan.IndexWritten ||
         LoopScan.ArrayRefs != (Guarded ? 2u : 1u))
       continue;
-
+    Candidates.push_back({Loop, K, A, Lowest});
+  }
+  if (Candidates.empty())
+    return;
+  // 2. One walk of the body for the uses of their arrays.
+  arrays::ArrayUses AllUses;
+  AllUses.PM = Parents;
+  for (const Candidate &C : Candidates)
+    AllUses.Arrays[C.A];
+  AllUses.TraverseStmt(FD->getBody());
+  // 3. Each candidate against its array's fill loop and the paths between.
+  for (const Candidate &C : Candidates) {
+    const Stmt *Loop = C.Loop;
+    const VarDecl *K = C.K, *A = C.A;
+    int64_t Lowest = C.Lowest;
     // The array: only `a[...]`, stored once, by `a[j] = create(...)`.
-    auto [UsesIt, New] = UsesOf.try_emplace(A);
-    ElementUses &Uses = UsesIt->second;
-    if (New) { // one walk of the body per array
-      Uses.A = A;
-      Uses.PM = Parents;
-      Uses.TraverseStmt(FD->getBody());
-    }
+    const arrays::ArrayUses::Uses &Uses = AllUses.Arrays[A];
     if (!Uses.Plain || Uses.Stores.size() != 1 || Uses.Stores.front()->getOpcode() != BO_Assign)
       continue;
     const BinaryOperator *Store = Uses.Stores.front();
