@@ -253,6 +253,9 @@ const BreakStmt *FunctionAnalysis::breakShape(const ForStmt *Fill,
   return It != Outer->body_end() ? Leave : nullptr;
 }
 
+/// At most this many unwinding loops that stop short are checked per function.
+constexpr size_t MaxUnwindCandidates = 16;
+
 void FunctionAnalysis::checkArrayUnwinds() {
   if (AutoScoped || (FD->isMain() && !Opts.LintMainLeaks))
     return; // leaks are not reported here anyway
@@ -321,6 +324,11 @@ void FunctionAnalysis::checkArrayUnwinds() {
         LoopScan.ArrayRefs != (Guarded ? 2u : 1u))
       continue;
     Candidates.push_back({Loop, K, A, Lowest});
+    // Each candidate below reads its block and its array's elements: a
+    // bound keeps a function full of such loops linear (a real one has a
+    // few; past the bound they are not checked, no finding).
+    if (Candidates.size() == MaxUnwindCandidates)
+      break;
   }
   if (Candidates.empty())
     return;
