@@ -22,9 +22,7 @@
 //===----------------------------------------------------------------------===//
 #include "ArrayUses.h"
 #include "FunctionAnalysis.h"
-#include "../roles/MemberRoles.h"
 
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -117,13 +115,8 @@ void FunctionAnalysis::collectArrayRounds() {
         Last = CS->size() == 1 ? CS->body_front() : nullptr;
     }
     // A release of its one argument, whatever the outcome (not realloc).
-    const auto *Call = dyn_cast_or_null<CallExpr>(Last);
-    if (!Call || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call) ||
-        isa<CXXOperatorCallExpr>(Call))
-      continue;
-    const FunctionRoles *R = rolesOfCall(Roles, Call);
-    if (!R || !llvm::is_contained(R->Releases, 1u) ||
-        R->ReleaseSuccess != SuccessCondition::Always)
+    const CallExpr *Call = arrays::releaseOfOneArgument(Last, Roles);
+    if (!Call)
       continue;
     const auto *AS = dyn_cast<ArraySubscriptExpr>(Call->getArg(0)->IgnoreParenImpCasts());
     const VarDecl *A = AS ? varOf(AS->getBase()) : nullptr;

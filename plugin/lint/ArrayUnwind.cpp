@@ -294,9 +294,8 @@ void FunctionAnalysis::checkArrayUnwinds() {
         auto Then = Statements(If->getThen());
         S = Then.size() == 1 ? Then.front() : nullptr;
       }
-      const auto *Call = dyn_cast_or_null<CallExpr>(S);
-      if (!Call || Call->getNumArgs() != 1 || isa<CXXMemberCallExpr>(Call) ||
-          isa<CXXOperatorCallExpr>(Call))
+      const CallExpr *Call = arrays::releaseOfOneArgument(S, Roles);
+      if (!Call)
         continue;
       const auto *AS = dyn_cast<ArraySubscriptExpr>(Call->getArg(0)->IgnoreParenImpCasts());
       const VarDecl *Arr = AS ? varOf(AS->getBase()) : nullptr;
@@ -305,10 +304,6 @@ void FunctionAnalysis::checkArrayUnwinds() {
         continue;
       if (Guard && !isNullTestOf(Guard, Arr, K, Ctx))
         continue; // (`if (a[k])`, `if (a[k] != NULL)` only)
-      const FunctionRoles *R = rolesOfCall(Roles, Call);
-      if (!R || !llvm::is_contained(R->Releases, 1u) ||
-          R->ReleaseSuccess != SuccessCondition::Always)
-        continue;
       Release = Call;
       A = Arr;
       Guarded = Guard != nullptr;

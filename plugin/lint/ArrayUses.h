@@ -4,14 +4,19 @@
 // ArrayUnwind.cpp: unwinding loops that stop short) both need to know
 // about a local array before they trust a loop over it: that it is only
 // ever used as `a[...]` (never passed whole, copied, address-taken), where
-// it is stored to, and every element expression.  One walk of the body
-// for all the candidate arrays of a function.
+// it is stored to, and every element expression (one walk of the body for
+// all the candidate arrays of a function); and what a release of one
+// element looks like.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TSCOPE_LINT_ARRAYUSES_H
 #define TSCOPE_LINT_ARRAYUSES_H
 
+#include "../roles/MemberRoles.h"
+#include "../roles/RoleTable.h"
+
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,6 +37,20 @@ inline bool isElement(const clang::Expr *E, const clang::VarDecl *Array,
                       const clang::VarDecl *Index) {
   const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E->IgnoreParenImpCasts());
   return AS && varOf(AS->getBase()) == Array && varOf(AS->getIdx()) == Index;
+}
+
+/// Whether `S` is a call that releases its one argument whatever the
+/// outcome (a release of the roles `Roles` knows; not realloc, not a member
+/// or operator call): what a loop over an array must do to each element.
+inline const clang::CallExpr *releaseOfOneArgument(const clang::Stmt *S, const RoleTable &Roles) {
+  const auto *Call = llvm::dyn_cast_or_null<clang::CallExpr>(S);
+  if (!Call || Call->getNumArgs() != 1 || llvm::isa<clang::CXXMemberCallExpr>(Call) ||
+      llvm::isa<clang::CXXOperatorCallExpr>(Call))
+    return nullptr;
+  const FunctionRoles *R = rolesOfCall(Roles, Call);
+  if (!R || !llvm::is_contained(R->Releases, 1u) || R->ReleaseSuccess != SuccessCondition::Always)
+    return nullptr;
+  return Call;
 }
 
 /// The uses of the candidate arrays (the keys of `Arrays`, set before the

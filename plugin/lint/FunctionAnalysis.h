@@ -143,11 +143,6 @@ struct FunctionSummary {
 bool paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                      const clang::ParentMap &PM, const RoleTable &Roles,
                      llvm::SmallVectorImpl<const clang::FieldDecl *> &Out);
-/// The roles of the call taking `Arg` (a use of a struct-pointer
-/// parameter) as argument `Index` (1-based), when the callee releases
-/// fields through it and writes none; else null (ParamFields.cpp).
-const FunctionRoles *fieldReleasingCall(const clang::ParentMap &PM, const clang::Expr *Arg,
-                                        const RoleTable &Roles, unsigned &Index);
 /// At most this many per parameter, for at most MaxFieldParams parameters
 /// (each a walk of the body: the cost stays linear in its size).
 constexpr size_t MaxParamFields = 16, MaxFieldParams = 4;

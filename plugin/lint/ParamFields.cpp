@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
-#include "../roles/MemberRoles.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -80,8 +80,6 @@ bool isNullTest(const ParentMap &PM, const DeclRefExpr *DRE, ASTContext &Ctx) {
   return false;
 }
 
-} // namespace
-
 /// The roles of the call that takes `Arg` (a use of a parameter) as an
 /// argument, when that call releases fields of it and writes none
 /// (FunctionRoles::FieldsUnwritten); with the argument's 1-based index.
@@ -110,8 +108,6 @@ const FunctionRoles *fieldReleasingCall(const ParentMap &PM, const Expr *Arg,
     }
   return nullptr;
 }
-
-namespace {
 
 class FieldUses : public RecursiveASTVisitor<FieldUses> {
 public:

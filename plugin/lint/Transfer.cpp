@@ -580,10 +580,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
           loseTrackOfVar(Arr, St);
         continue;
       }
+    // A helper releasing fields of the struct this argument points to
+    // (ParamFields.cpp): given `p` or `&s`.
+    bool ReleasesFields =
+        R && !Out &&
+        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; });
     // `helper(p)` in a helper of the same kind: the fields of this
-    // function's parameter `p` that it follows (ParamFields.cpp).
-    if (R && !Out && !Rel && !Cons &&
-        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; }))
+    // function's parameter `p` that it follows.
+    if (ReleasesFields && !Rel && !Cons)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts()))
         if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
             P && P->getDeclContext() == FD && St.Vars.count({P, nullptr})) {
@@ -591,8 +595,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
                           !llvm::is_contained(R->FieldsUnwritten, Index) && MayWrite(), St);
           continue;
         }
-    if (V.AddrOf && !V.AddrOfField && R && !Out &&
-        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; })) {
+    if (V.AddrOf && !V.AddrOfField && ReleasesFields) {
       releaseFieldsOf(V.AddrOf, Arg, CE, *R, Index, MayWrite(), St);
       continue;
     }
