@@ -1,4 +1,4 @@
-//===- ArrayUnwind.cpp - an unwinding loop that stops short of element 0 --===//
+//===- ArrayUnwind.cpp - an unwinding loop that stops short ---------------===//
 //
 //   for (i = 0; i < n; i++) {                     // the fill loop
 //     a[i] = t_ones(k);
@@ -13,12 +13,19 @@
 //
 // The dataflow follows a local array as one value (Transfer.cpp: a weak
 // update per store), so a loop that releases `a[i]` releases "the array's
-// tensors" whatever range it covers.  This check looks at the ranges: the
-// lowest index an unwinding loop can release, from its condition
-// (`--i > 0`: 1; `i-- > 1`: 1; `for (k = i - 1; k > 0; k--)`: 1; `for (k = 1;
-// k < i; k++)`: 1), against the first index the fill loop stores
-// (`i = 0`).  When the fill loop jumps to the unwinding loop after its
-// first element was made, that element is never released.
+// tensors" whatever range it covers.  This check looks at the ranges of
+// an unwinding loop, from its control alone:
+//  - short at the bottom: the lowest index it can release (`--i > 0`: 1;
+//    `i-- > 1`: 1; `for (k = i - 1; k > 0; k--)`: 1; `for (k = 1; k < i;
+//    k++)`: 1) is past the first index the fill loop stores (`i = 0`).
+//    When the fill loop jumps to the unwinding loop after its first
+//    element was made, that element is never released;
+//  - short at the top: its highest index is `i - 2` or lower for the fill
+//    loop's own index i (`for (k = 0; k < i - 1; k++)`, `for (k = i - 2;
+//    k >= 0; k--)`), with i unchanged from the jump to the loop.  The
+//    jump at index i comes after a[i - 1] was made (a later iteration than
+//    the first), and a[i - 1] is never released.
+// The fill loop: `for (i = C; i < n; i++)` (or `i != n`, `++i`, `i += 1`).
 //
 // Strict, because a finding here has no dataflow behind it: the array is
 // used only as `a[...]` and stored once, by the fill loop
@@ -68,13 +75,38 @@ const VarDecl *decremented(const Expr *E, bool &Pre) {
   return varOf(UO->getSubExpr());
 }
 
-/// An unwinding loop's index and the lowest value its body sees, from the
-/// loop's control alone (the body must not change the index):
-///   while (--k > C)  C+1      while (--k >= C)  C
-///   while (k-- > C)  C        while (k-- >= C)  C-1
-///   for (...; k > C; k--)  C+1      for (...; k >= C; k--)  C
-///   for (k = C; k < X; k++)  C
-const VarDecl *unwindIndex(const Stmt *Loop, int64_t &Lowest) {
+/// `V - D` or `V` (D a small constant, 0 for `V`): V, and D.
+const VarDecl *variableMinus(const Expr *E, int64_t &D) {
+  E = E->IgnoreParenImpCasts();
+  D = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_Sub || !smallConstant(BO->getRHS(), D))
+      return nullptr;
+    E = BO->getLHS()->IgnoreParenImpCasts();
+  }
+  return varOf(E);
+}
+
+/// The range of indexes an unwinding loop's body sees, from the loop's
+/// control alone (the body must not change the index): the lowest, a
+/// constant, and where known the highest, as `Top + TopOffset` with `Top`
+/// the variable its start or bound names (the fill loop's index, when it is
+/// one; the value it has when the loop is entered).
+struct UnwindRange {
+  int64_t Lowest = 0;
+  const VarDecl *Top = nullptr;
+  int64_t TopOffset = 0;
+  /// Where a fix-it that lifts the top writes, and what.
+  const Expr *TopExpr = nullptr;
+};
+
+/// An unwinding loop's index, and its range:
+///   while (--k > C)  C+1 .. k-1     while (--k >= C)  C .. k-1
+///   while (k-- > C)  C .. k-1       while (k-- >= C)  C-1 .. k-1
+///   for (k = V - D; k > C; k--)  C+1 .. V-D     (`k >= C`: C)
+///   for (k = C; k < V - D; k++)  C .. V-D-1     (`k != V - D` alike;
+///                                                `k <= V - D`: V-D)
+const VarDecl *unwindIndex(const Stmt *Loop, UnwindRange &R) {
   if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(WS->getCond()->IgnoreParenImpCasts());
     int64_t C;
@@ -86,7 +118,9 @@ const VarDecl *unwindIndex(const Stmt *Loop, int64_t &Lowest) {
     if (!K)
       return nullptr;
     int64_t Seen = Cond->getOpcode() == BO_GT ? C + 1 : C; // the value tested
-    Lowest = Pre ? Seen : Seen - 1;
+    R.Lowest = Pre ? Seen : Seen - 1;
+    R.Top = K;
+    R.TopOffset = -1;
     return K;
   }
   const auto *FS = dyn_cast<ForStmt>(Loop);
@@ -99,27 +133,52 @@ const VarDecl *unwindIndex(const Stmt *Loop, int64_t &Lowest) {
   const VarDecl *K = varOf(Inc->getSubExpr());
   if (!K || varOf(Cond->getLHS()) != K)
     return nullptr;
-  int64_t C;
+  // The start: `k = E` or `T k = E`.
+  const Expr *Start = nullptr;
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+    if (BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == K)
+      Start = BO->getRHS();
+  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+    if (DS->isSingleDecl() && DS->getSingleDecl() == K)
+      Start = K->getInit();
+  }
+  int64_t C, D;
   if (Inc->isDecrementOp()) {
     if ((Cond->getOpcode() != BO_GT && Cond->getOpcode() != BO_GE) ||
         !smallConstant(Cond->getRHS(), C))
       return nullptr;
-    Lowest = Cond->getOpcode() == BO_GT ? C + 1 : C;
+    R.Lowest = Cond->getOpcode() == BO_GT ? C + 1 : C;
+    if (Start && (R.Top = variableMinus(Start, D)) && R.Top != K) {
+      R.TopOffset = -D;
+      R.TopExpr = Start;
+    } else {
+      R.Top = nullptr;
+    }
     return K;
   }
-  // Counting up: the first value, from the init.
-  if (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE)
+  // Counting up: the first value, from the start.
+  if ((Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE &&
+       Cond->getOpcode() != BO_LE) ||
+      !Start || !smallConstant(Start, R.Lowest))
     return nullptr;
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
-    if (BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == K &&
-        smallConstant(BO->getRHS(), Lowest))
-      return K;
-  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
-    if (DS->isSingleDecl() && DS->getSingleDecl() == K && K->getInit() &&
-        smallConstant(K->getInit(), Lowest))
-      return K;
+  if ((R.Top = variableMinus(Cond->getRHS(), D)) && R.Top != K) {
+    R.TopOffset = Cond->getOpcode() == BO_LE ? -D : -D - 1;
+    R.TopExpr = Cond;
+  } else {
+    R.Top = nullptr;
   }
-  return nullptr;
+  return K;
+}
+
+/// `++j`, `j++` or `j += 1`.
+bool incrementsByOne(const Expr *Inc, const VarDecl *J) {
+  Inc = Inc->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc))
+    return UO->isIncrementOp() && varOf(UO->getSubExpr()) == J;
+  int64_t Step;
+  const auto *CA = dyn_cast<CompoundAssignOperator>(Inc);
+  return CA && CA->getOpcode() == BO_AddAssign && varOf(CA->getLHS()) == J &&
+         smallConstant(CA->getRHS(), Step) && Step == 1;
 }
 
 /// The body of a loop.
@@ -263,17 +322,19 @@ void FunctionAnalysis::checkArrayUnwinds() {
   struct Candidate {
     const Stmt *Loop;
     const VarDecl *K, *A;
-    int64_t Lowest;
+    UnwindRange Range;
   };
   std::vector<Candidate> Candidates;
   std::vector<const Stmt *> Loops(ForLoops.begin(), ForLoops.end());
   Loops.insert(Loops.end(), WhileLoops.begin(), WhileLoops.end());
   for (const Stmt *Loop : Loops) {
-    // The unwinding loop: its lowest index, its one release of `a[k]`.
-    int64_t Lowest = 0;
-    const VarDecl *K = unwindIndex(Loop, Lowest);
-    if (!K || Lowest < 1)
-      continue; // (it reaches index 0, before any fill loop's first: right)
+    // The unwinding loop: its range, its one release of `a[k]`.
+    UnwindRange Range;
+    const VarDecl *K = unwindIndex(Loop, Range);
+    // (From index 0, before any fill loop's first, up to `j` or past it,
+    // for any fill index j: right.)
+    if (!K || (Range.Lowest < 1 && !(Range.Top && Range.TopOffset <= -1)))
+      continue;
     const Stmt *Body = loopBody(Loop);
     const CallExpr *Release = nullptr;
     const VarDecl *A = nullptr;
@@ -318,7 +379,7 @@ void FunctionAnalysis::checkArrayUnwinds() {
     if (LoopScan.Jumps || LoopScan.Labels || LoopScan.IndexWritten ||
         LoopScan.ArrayRefs != (Guarded ? 2u : 1u))
       continue;
-    Candidates.push_back({Loop, K, A, Lowest});
+    Candidates.push_back({Loop, K, A, Range});
     // Each candidate below reads its block and its array's elements: a
     // bound keeps a function full of such loops linear (a real one has a
     // few; past the bound they are not checked, no finding).
@@ -337,7 +398,7 @@ void FunctionAnalysis::checkArrayUnwinds() {
   for (const Candidate &C : Candidates) {
     const Stmt *Loop = C.Loop;
     const VarDecl *K = C.K, *A = C.A;
-    int64_t Lowest = C.Lowest;
+    int64_t Lowest = C.Range.Lowest;
     // The array: only `a[...]`, stored once, by `a[j] = create(...)`.
     const arrays::ArrayUses::Uses &Uses = AllUses.Arrays[A];
     if (!Uses.Plain || Uses.Stores.size() != 1 || Uses.Stores.front()->getOpcode() != BO_Assign)
@@ -359,7 +420,6 @@ void FunctionAnalysis::checkArrayUnwinds() {
       continue;
     int64_t First = 0;
     const auto *FillCond = dyn_cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
-    const auto *FillInc = dyn_cast<UnaryOperator>(Fill->getInc()->IgnoreParenImpCasts());
     bool FromConstant = false;
     if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Fill->getInit()))
       FromConstant = BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == J &&
@@ -367,14 +427,28 @@ void FunctionAnalysis::checkArrayUnwinds() {
     else if (const auto *DS = dyn_cast_or_null<DeclStmt>(Fill->getInit()))
       FromConstant = DS->isSingleDecl() && DS->getSingleDecl() == J && J->getInit() &&
                      smallConstant(J->getInit(), First);
-    if (!FromConstant || !FillCond || FillCond->getOpcode() != BO_LT ||
-        varOf(FillCond->getLHS()) != J || !FillInc || !FillInc->isIncrementOp() ||
-        varOf(FillInc->getSubExpr()) != J || First >= Lowest)
+    if (!FromConstant || !FillCond ||
+        (FillCond->getOpcode() != BO_LT && FillCond->getOpcode() != BO_NE) ||
+        varOf(FillCond->getLHS()) != J || !incrementsByOne(Fill->getInc(), J))
       continue;
-    // A bound of at most First + 1 never makes a second element.
+    // Short at the bottom: the first element is never released.  Short at
+    // the top: the unwinding loop's highest index is `j - 2` or lower for
+    // the fill index j at the jump, so `a[j - 1]`, made by the iteration
+    // before, is never released (checked below: j unchanged on the way).
+    // Past the element: the highest index is `j - 1` or lower, and a jump
+    // comes after `a[j]` itself was made (checked below).
+    bool ShortBottom = First < Lowest;
+    bool ShortTop = C.Range.Top == J && C.Range.TopOffset <= -2;
+    bool MayMissMade = C.Range.Top == J && C.Range.TopOffset <= -1;
+    if (!ShortBottom && !ShortTop && !MayMissMade)
+      continue;
+    // A bound of at most First makes no element, of First + 1 no second.
     int64_t Bound;
-    if (smallConstant(FillCond->getRHS(), Bound) && Bound <= First + 1)
-      continue;
+    if (smallConstant(FillCond->getRHS(), Bound) && Bound <= First + 1) {
+      if (Bound <= First || !MayMissMade)
+        continue;
+      ShortBottom = ShortTop = false;
+    }
     // The fill loop's body: the array in the store and in NULL tests of
     // `a[j]` only, the index changed by the loop alone.
     Scan FillScan;
@@ -417,20 +491,27 @@ void FunctionAnalysis::checkArrayUnwinds() {
     if (!Block)
       continue;
     auto Pos = llvm::find(Block->body(), Top);
-    llvm::SmallPtrSet<const LabelDecl *, 4> Entries;
+    // The entries, and those from which j reaches the loop unchanged.
+    llvm::SmallPtrSet<const LabelDecl *, 4> Entries, EntriesJKept;
     bool FromBlockStart = false; // nothing in front of the loop in its block matters
+    bool JKept = true;
     for (auto It = Pos;; --It) {
       const Stmt *S = *It;
       if (It != Pos) {
         Scan Between;
         Between.Array = A;
+        Between.Index = J;
         Between.TraverseStmt(const_cast<Stmt *>(unlabeled(S)));
         if (Between.Jumps || Between.Labels || Between.ArrayRefs)
           break;
+        JKept &= !Between.IndexWritten;
       }
       for (const auto *LS = dyn_cast<LabelStmt>(S); LS;
-           LS = dyn_cast<LabelStmt>(LS->getSubStmt()))
+           LS = dyn_cast<LabelStmt>(LS->getSubStmt())) {
         Entries.insert(LS->getDecl());
+        if (JKept)
+          EntriesJKept.insert(LS->getDecl());
+      }
       if (It == Block->body_begin()) {
         FromBlockStart = true;
         break;
@@ -472,54 +553,193 @@ void FunctionAnalysis::checkArrayUnwinds() {
     }
     if (!Clean || (!Exits && Block != FD->getBody()))
       continue;
-
-    std::string ArrayName = A->getNameAsString();
-    std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
-    std::string FirstText = ArrayName + "[" + std::to_string(First) + "]";
-    Finding F;
-    F.Category = LintCategory::Leak;
-    F.Loc = Loop->getBeginLoc();
-    F.Tensor = Site;
-    F.Message = "the tensor created by '" + Creator + "' into '" + FirstText +
-                "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
-                std::to_string(Lowest) + "]'; leaked when the " +
-                (Jump ? "goto at " + locText(Jump->getGotoLoc())
-                      : "break at " + locText(Leave->getBeginLoc())) +
-                " is taken after '" + FirstText + "' was made";
-    F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
-    // The repair: count down to the first element.  For `while`, the form
-    // that is right for unsigned indexes too; for a `for` counting down,
-    // only with a signed index (`k >= 0` is always true unsigned).
-    const SourceManager &SMgr = Ctx.getSourceManager();
-    auto Fixable = [&](SourceRange R) {
-      return R.getBegin().isFileID() && R.getEnd().isFileID() &&
-             SMgr.getFileID(R.getBegin()) == SMgr.getFileID(R.getEnd());
-    };
-    std::string Low = std::to_string(First);
-    if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
-      SourceRange R = WS->getCond()->IgnoreParenImpCasts()->getSourceRange();
-      if (Fixable(R))
-        F.Fixes.push_back(FixItHint::CreateReplacement(
-            R, K->getNameAsString() + "-- > " + Low));
-    } else if (const auto *FS = cast<ForStmt>(Loop);
-               cast<UnaryOperator>(FS->getInc()->IgnoreParenImpCasts())->isDecrementOp()) {
-      SourceRange R = FS->getCond()->IgnoreParenImpCasts()->getSourceRange();
-      if (K->getType()->isSignedIntegerType() && Fixable(R))
-        F.Fixes.push_back(FixItHint::CreateReplacement(
-            R, K->getNameAsString() + " >= " + Low));
-    } else {
-      // Counting up: start at the first element (`k = 1` becomes `k = 0`).
-      const Expr *Start = nullptr;
-      if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-        Start = BO->getRHS();
-      else
-        Start = K->getInit();
-      SourceRange R = Start->IgnoreParenImpCasts()->getSourceRange();
-      if (Fixable(R))
-        F.Fixes.push_back(FixItHint::CreateReplacement(R, Low));
+    // The top needs j as the fill loop left it, up to the loop and in it
+    // (a `while` loop counts j itself down: its own range).
+    bool JUnchanged = false;
+    if (ShortTop || MayMissMade) {
+      Scan InLoop;
+      InLoop.Index = J;
+      if (K != J)
+        InLoop.TraverseStmt(const_cast<Stmt *>(Loop));
+      JUnchanged = !InLoop.IndexWritten;
     }
-    emit(F);
+    ShortTop &= JUnchanged && (Jump ? EntriesJKept.count(Jump->getLabel()) != 0 : JKept);
+    const Stmt *MadeJump = nullptr;
+    if (MayMissMade && JUnchanged)
+      MadeJump = jumpAfterMade(Fill, Store, A, J, FillScan.Gotos, EntriesJKept,
+                               Leave && JKept ? FillScan.Breaks
+                                              : llvm::ArrayRef<const BreakStmt *>());
+    auto TakenAt = [&](const Stmt *S) {
+      if (const auto *G = dyn_cast<GotoStmt>(S))
+        return "goto at " + locText(G->getGotoLoc());
+      return "break at " + locText(S->getBeginLoc());
+    };
+    std::string Taken = TakenAt(Jump ? static_cast<const Stmt *>(Jump) : Leave);
+    if (ShortBottom)
+      reportShortBottom(Loop, K, A, Site, SR, First, Lowest, Taken);
+    if (ShortTop)
+      reportShortTop(Loop, K, A, J, Site, SR, -1, C.Range.TopOffset, C.Range.TopExpr, Taken);
+    // (With no fix-it: whether `a[j]` may be released where it is NULL,
+    // on the other jumps, depends on the API; the repair is a release at
+    // that jump.)
+    if (MadeJump)
+      reportShortTop(Loop, K, A, J, Site, SR, 0, C.Range.TopOffset, nullptr, TakenAt(MadeJump));
   }
+}
+
+/// In the fill loop's body (a block), the store `a[j] = create(...)`
+/// alone in its statement, then `if (!a[j]) <goto, break, continue or
+/// return>`, then in a later statement under a condition a jump to the
+/// unwinding loop (a `goto` to one of `Entries`, or one of `Breaks` of the
+/// fill loop): taken, `a[j]` is made and not NULL.  That jump, or null.
+const Stmt *FunctionAnalysis::jumpAfterMade(const ForStmt *Fill, const BinaryOperator *Store,
+                                            const VarDecl *A, const VarDecl *J,
+                                            llvm::ArrayRef<const GotoStmt *> Gotos,
+                                            const llvm::SmallPtrSetImpl<const LabelDecl *> &Entries,
+                                            llvm::ArrayRef<const BreakStmt *> Breaks) const {
+  const auto *Body = dyn_cast<CompoundStmt>(Fill->getBody());
+  if (!Body)
+    return nullptr;
+  // The place in the body of the statement holding S, and whether an `if`
+  // inside that statement holds S (or a loop or switch: then Loops).
+  auto Place = [&](const Stmt *S, bool &UnderIf, bool &Loops) -> long {
+    UnderIf = Loops = false;
+    const Stmt *P = S;
+    for (const Stmt *Up = Parents->getParent(P); Up && Up != Body; Up = Parents->getParent(P)) {
+      if (Up == Fill)
+        return -1;
+      UnderIf |= isa<IfStmt>(Up);
+      Loops |= isa<ForStmt>(Up) || isa<WhileStmt>(Up) || isa<DoStmt>(Up) || isa<SwitchStmt>(Up);
+      P = Up;
+    }
+    auto It = llvm::find(Body->body(), P);
+    return It == Body->body_end() ? -1 : It - Body->body_begin();
+  };
+  bool UnderIf, Loops;
+  long StoreAt = Place(Store, UnderIf, Loops);
+  if (StoreAt < 0 || unlabeled(Body->body_begin()[StoreAt]) != Store ||
+      StoreAt + 1 >= static_cast<long>(Body->size()))
+    return nullptr;
+  // The NULL test, `!a[j]` or `a[j] == NULL`, leaving the iteration.
+  const auto *Test = dyn_cast<IfStmt>(unlabeled(Body->body_begin()[StoreAt + 1]));
+  if (!Test || Test->getElse() || Test->getInit() || Test->getConditionVariable() ||
+      !isNullTestOf(Test->getCond(), A, J, Ctx) ||
+      isElement(Test->getCond()->IgnoreParenImpCasts(), A, J))
+    return nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Test->getCond()->IgnoreParenImpCasts());
+      BO && BO->getOpcode() != BO_EQ)
+    return nullptr;
+  const Stmt *Last = Test->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Last))
+    Last = CS->body_empty() ? nullptr : CS->body_back();
+  Last = unlabeled(Last);
+  if (!Last || !(isa<GotoStmt>(Last) || isa<BreakStmt>(Last) || isa<ContinueStmt>(Last) ||
+                 isa<ReturnStmt>(Last)))
+    return nullptr;
+  for (const GotoStmt *G : Gotos)
+    if (Entries.count(G->getLabel()) && Place(G, UnderIf, Loops) > StoreAt + 1 && UnderIf)
+      return G;
+  for (const BreakStmt *B : Breaks)
+    if (Place(B, UnderIf, Loops) > StoreAt + 1 && UnderIf && !Loops)
+      return B;
+  return nullptr;
+}
+
+/// The text of a subscript `j + Offset` (Offset <= 0).
+static std::string indexText(const VarDecl *J, int64_t Offset) {
+  std::string Text = J->getNameAsString();
+  if (Offset < 0)
+    Text += " - " + std::to_string(-Offset);
+  return Text;
+}
+
+/// Only for ranges in one file and outside macros.
+static bool fixableRange(const SourceManager &SMgr, SourceRange R) {
+  return R.getBegin().isFileID() && R.getEnd().isFileID() &&
+         SMgr.getFileID(R.getBegin()) == SMgr.getFileID(R.getEnd());
+}
+
+void FunctionAnalysis::reportShortTop(const Stmt *Loop, const VarDecl *K, const VarDecl *A,
+                                      const VarDecl *J, const CallExpr *Site,
+                                      const FunctionRoles *SR, int64_t MissedOffset,
+                                      int64_t TopOffset, const Expr *TopExpr,
+                                      const std::string &Taken) {
+  std::string ArrayName = A->getNameAsString();
+  std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
+  std::string Missed = ArrayName + "[" + indexText(J, MissedOffset) + "]";
+  Finding F;
+  F.Category = LintCategory::Leak;
+  F.Loc = Loop->getBeginLoc();
+  F.Tensor = Site;
+  F.Message = "the tensor created by '" + Creator + "' into '" + Missed +
+              "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
+              indexText(J, TopOffset) + "]'; leaked when the " + Taken +
+              " is taken after '" + Missed + "' was made";
+  F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+  // The repair: reach `a[j - 1]`.  Counting up, the bound becomes j;
+  // counting down, the start becomes j - 1.
+  const SourceManager &SMgr = Ctx.getSourceManager();
+  SourceRange R = TopExpr ? TopExpr->IgnoreParenImpCasts()->getSourceRange() : SourceRange();
+  if (TopExpr && fixableRange(SMgr, R)) {
+    const auto *FS = dyn_cast<ForStmt>(Loop);
+    if (FS && FS->getCond() == TopExpr)
+      F.Fixes.push_back(FixItHint::CreateReplacement(
+          R, K->getNameAsString() +
+                 (cast<BinaryOperator>(TopExpr->IgnoreParenImpCasts())->getOpcode() == BO_NE
+                      ? " != "
+                      : " < ") +
+                 J->getNameAsString()));
+    else
+      F.Fixes.push_back(FixItHint::CreateReplacement(R, indexText(J, -1)));
+  }
+  emit(F);
+}
+
+void FunctionAnalysis::reportShortBottom(const Stmt *Loop, const VarDecl *K, const VarDecl *A,
+                                         const CallExpr *Site, const FunctionRoles *SR,
+                                         int64_t First, int64_t Lowest,
+                                         const std::string &Taken) {
+  std::string ArrayName = A->getNameAsString();
+  std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
+  std::string FirstText = ArrayName + "[" + std::to_string(First) + "]";
+  Finding F;
+  F.Category = LintCategory::Leak;
+  F.Loc = Loop->getBeginLoc();
+  F.Tensor = Site;
+  F.Message = "the tensor created by '" + Creator + "' into '" + FirstText +
+              "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
+              std::to_string(Lowest) + "]'; leaked when the " + Taken +
+              " is taken after '" + FirstText + "' was made";
+  F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+  // The repair: count down to the first element.  For `while`, the form
+  // that is right for unsigned indexes too; for a `for` counting down,
+  // only with a signed index (`k >= 0` is always true unsigned).
+  const SourceManager &SMgr = Ctx.getSourceManager();
+  auto Fixable = [&](SourceRange R) { return fixableRange(SMgr, R); };
+  std::string Low = std::to_string(First);
+  if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
+    SourceRange R = WS->getCond()->IgnoreParenImpCasts()->getSourceRange();
+    if (Fixable(R))
+      F.Fixes.push_back(FixItHint::CreateReplacement(
+          R, K->getNameAsString() + "-- > " + Low));
+  } else if (const auto *FS = cast<ForStmt>(Loop);
+             cast<UnaryOperator>(FS->getInc()->IgnoreParenImpCasts())->isDecrementOp()) {
+    SourceRange R = FS->getCond()->IgnoreParenImpCasts()->getSourceRange();
+    if (K->getType()->isSignedIntegerType() && Fixable(R))
+      F.Fixes.push_back(FixItHint::CreateReplacement(
+          R, K->getNameAsString() + " >= " + Low));
+  } else {
+    // Counting up: start at the first element (`k = 1` becomes `k = 0`).
+    const Expr *Start = nullptr;
+    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+      Start = BO->getRHS();
+    else
+      Start = K->getInit();
+    SourceRange R = Start->IgnoreParenImpCasts()->getSourceRange();
+    if (Fixable(R))
+      F.Fixes.push_back(FixItHint::CreateReplacement(R, Low));
+  }
+  emit(F);
 }
 
 } // namespace tscope

@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <memory>
 #include <optional>
@@ -219,6 +220,23 @@ private:
 
   // --- unwinding loops that stop short of the first element (ArrayUnwind.cpp) ---
   void checkArrayUnwinds();
+  /// checkArrayUnwinds' findings: the first element never released, or
+  /// the one before the fill index at the jump (`a[j - 1]`).
+  void reportShortBottom(const clang::Stmt *Loop, const clang::VarDecl *K,
+                         const clang::VarDecl *A, const clang::CallExpr *Site,
+                         const FunctionRoles *SR, int64_t First, int64_t Lowest,
+                         const std::string &Taken);
+  /// `a[j + MissedOffset]` never released, the loop stopping at
+  /// `a[j + TopOffset]`; a fix-it lifting `TopExpr` to `a[j - 1]` if given.
+  void reportShortTop(const clang::Stmt *Loop, const clang::VarDecl *K, const clang::VarDecl *A,
+                      const clang::VarDecl *J, const clang::CallExpr *Site,
+                      const FunctionRoles *SR, int64_t MissedOffset, int64_t TopOffset,
+                      const clang::Expr *TopExpr, const std::string &Taken);
+  const clang::Stmt *jumpAfterMade(const clang::ForStmt *Fill, const clang::BinaryOperator *Store,
+                                   const clang::VarDecl *A, const clang::VarDecl *J,
+                                   llvm::ArrayRef<const clang::GotoStmt *> Gotos,
+                                   const llvm::SmallPtrSetImpl<const clang::LabelDecl *> &Entries,
+                                   llvm::ArrayRef<const clang::BreakStmt *> Breaks) const;
   const clang::BreakStmt *breakShape(const clang::ForStmt *Fill,
                                      llvm::ArrayRef<const clang::BreakStmt *> Breaks,
                                      const clang::CompoundStmt *Block,
