@@ -1,5 +1,6 @@
 //===- Inference.cpp - bottom-up order and inferred helper roles ----------===//
 #include "Inference.h"
+#include "KeptParams.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -109,6 +110,57 @@ bool readsPointee(const FunctionDecl *FD, unsigned Index) {
   R.P = FD->getParamDecl(Index);
   R.TraverseStmt(FD->getBody());
   return R.Found;
+}
+
+/// The parameter (0-based) that every `return` of `FD` gives back as it
+/// came in (`return t;`, at least one such return, `t` never assigned or
+/// address-taken), or -1.
+int returnedParam(const FunctionDecl *FD) {
+  if (!FD->getReturnType()->isPointerType() || !FD->getBody())
+    return -1;
+  struct Returns : RecursiveASTVisitor<Returns> {
+    const ParmVarDecl *P = nullptr;
+    bool Other = false;
+    unsigned Count = 0;
+    const ParmVarDecl *paramOf(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
+      return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    }
+    bool VisitReturnStmt(ReturnStmt *RS) {
+      const ParmVarDecl *Q = RS->getRetValue() ? paramOf(RS->getRetValue()) : nullptr;
+      if (!Q || (P && Q != P))
+        Other = true;
+      P = Q;
+      ++Count;
+      return !Other;
+    }
+    // A lambda's returns are its own.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool TraverseBlockExpr(BlockExpr *) { return true; }
+  } R;
+  R.TraverseStmt(FD->getBody());
+  if (R.Other || !R.Count || !R.P || R.P->getDeclContext() != FD)
+    return -1;
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const ParmVarDecl *P;
+    bool Found = false;
+    bool isP(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == P;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && isP(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+               isP(UO->getSubExpr());
+      return !Found;
+    }
+  } W;
+  W.P = R.P;
+  W.TraverseStmt(FD->getBody());
+  return W.Found ? -1 : static_cast<int>(R.P->getFunctionScopeIndex());
 }
 
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
@@ -237,6 +289,14 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesFields = S.FieldsReleased;
     Entry.FieldsUnwritten = S.FieldsUnwritten;
+  }
+  if (int Back = isa<CXXMethodDecl>(FD) ? -1 : returnedParam(FD); Back >= 0) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.ReturnsArg = static_cast<unsigned>(Back) + 1;
+  }
+  if (std::vector<unsigned> Kept = keptParams(FD, Roles); !Kept.empty()) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.Keeps = std::move(Kept);
   }
   if (S.ReleasesVaArg && FD->isVariadic()) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

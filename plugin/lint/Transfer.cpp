@@ -651,6 +651,12 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       loseTrack(V, St);
     else if (Ret)
       retainValue(V, Arg, CE, *R, St);
+    else if (R && contains(R->Keeps, Index)) {
+      // A same-file helper that may store it where it outlives the call
+      // (KeptParams.cpp): held there now, no longer this function's.
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      storeOutside(V, St);
+    }
     else if (Det) {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
@@ -671,6 +677,10 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     if (PassThrough && PassThrough->size() == 1 && CE->getType()->isPointerType() &&
         (*PassThrough)[0] >= Shift && (*PassThrough)[0] - Shift < CE->getNumArgs())
       Result = valueOf(CE->getArg((*PassThrough)[0] - Shift), St);
+  // A same-file helper that gives its argument back (Inference.cpp).
+  if (R && R->ReturnsArg && !R->Creates && R->ReturnsArg >= Shift &&
+      R->ReturnsArg - Shift < CE->getNumArgs())
+    Result = valueOf(CE->getArg(R->ReturnsArg - Shift), St);
   if (R && R->Creates) {
     llvm::SmallVector<unsigned, 2> Inputs;
     for (const Expr *Arg : CE->arguments()) {

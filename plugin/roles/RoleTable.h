@@ -144,6 +144,16 @@ struct FunctionRoles {
   /// the same kind may hand its own parameter to this one (ParamFields.cpp).
   /// Not a tensor role.
   std::vector<unsigned> FieldsUnwritten;
+  /// Inferred by the lint (KeptParams.cpp): the parameters (1-based) whose
+  /// value the body may store where it outlives the call (a list, a global,
+  /// a field), so a call stops the caller's tracking of what it passes
+  /// there (`push(list, t)`).  Not a tensor role: calls are not
+  /// instrumented (the body's stores are detached there).
+  std::vector<unsigned> Keeps;
+  /// Inferred by the lint: every `return` gives parameter i (1-based) back
+  /// unchanged (`tensor *fill(tensor *t, float v) { ...; return t; }`), so
+  /// a call's result is its argument i.  Not a tensor role.
+  unsigned ReturnsArg = 0;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
