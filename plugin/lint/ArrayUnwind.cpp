@@ -24,7 +24,11 @@
 //    loop's own index i (`for (k = 0; k < i - 1; k++)`, `for (k = i - 2;
 //    k >= 0; k--)`), with i unchanged from the jump to the loop.  The
 //    jump at index i comes after a[i - 1] was made (a later iteration than
-//    the first), and a[i - 1] is never released.
+//    the first), and a[i - 1] is never released;
+//  - past a made element: its highest index is `i - 1` or lower, and the
+//    fill loop can also jump out after a[i] itself was made and tested
+//    (`a[i] = create(); if (!a[i]) goto fail; if (over_budget(i)) goto
+//    fail;`): a[i] is never released on that jump.
 // The fill loop: `for (i = C; i < n; i++)` (or `i != n`, `++i`, `i += 1`).
 //
 // Strict, because a finding here has no dataflow behind it: the array is
@@ -33,9 +37,9 @@
 // index up by one from a constant, names the array only in that store,
 // in NULL tests of `a[j]` and as an argument `a[j]` a call only borrows
 // (`if (init(a[j]) < 0)`: a callee whose body the lint sees, so that a
-// keep would be known, or a pointer to const), and holds a `goto` under a condition to a label
-// in front of the unwinding loop (what lies between names no array and
-// jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
+// keep would be known, or a pointer to const), and holds a `goto` under a
+// condition to a label in front of the unwinding loop (what lies between
+// names no array and jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
 // (or under `if (a[k])`), jumps nowhere and names the array nowhere else;
 // after it, the statements up to the `return` (or the end of the function)
 // name the array nowhere and hold no `goto`.  So nothing else can reach the
