@@ -40,7 +40,14 @@ using ParamSet = uint64_t; ///< bit i: parameter i (0-based), the first 64
 /// The parameters whose value `E` may be: a variable holding some (through
 /// parens and casts), or either arm of `c ? x : y`, or the right of a comma.
 ParamSet sourcesOf(const Expr *E, const llvm::DenseMap<const VarDecl *, ParamSet> &Holders) {
-  E = E->IgnoreParenCasts();
+  // Through casts that keep a pointer (`(void *)t`, a load), not those to
+  // a truth value or a number (`_Bool ok = t;` keeps nothing).
+  for (E = E->IgnoreParens(); const auto *CE = dyn_cast<CastExpr>(E); E = E->IgnoreParens()) {
+    if (!CE->getType()->isPointerType() && CE->getCastKind() != CK_LValueToRValue &&
+        CE->getCastKind() != CK_NoOp)
+      break;
+    E = CE->getSubExpr();
+  }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E))
     return sourcesOf(CO->getTrueExpr(), Holders) | sourcesOf(CO->getFalseExpr(), Holders);
   if (const auto *BCO = dyn_cast<BinaryConditionalOperator>(E))

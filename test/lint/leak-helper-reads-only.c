@@ -19,6 +19,16 @@ static void note_shape(tensor *t, size_t *n_out) {
   last_seen = NULL;
 }
 
+static int present(tensor *t) {
+  _Bool ok = t;          // (a truth value keeps nothing)
+  return ok;
+}
+
+int check_only(size_t n) {
+  tensor *t = t_ones(n); // expected-note {{tensor created here by 't_ones'}}
+  return present(t); // expected-warning {{the tensor created by 't_ones' is never released}}
+}
+
 float sum_of(size_t n) {
   tensor *t = t_ones(n); // expected-note {{tensor created here by 't_ones'}}
   if (!t)
@@ -38,7 +48,7 @@ size_t size_of(size_t n) {
 #ifdef LINT_MAIN
 #include "toy_run.h"
 int main(void) {
-  int ok = sum_of(3) == 6.0f && size_of(3) == 3 && last_seen == NULL;
+  int ok = sum_of(3) == 6.0f && size_of(3) == 3 && last_seen == NULL && check_only(3) == 1;
   return toy_finish(ok ? 0 : 1);
 }
 #endif
