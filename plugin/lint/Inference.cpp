@@ -114,20 +114,28 @@ bool readsPointee(const FunctionDecl *FD, unsigned Index) {
 
 /// The parameter (0-based) that every `return` of `FD` gives back as it
 /// came in (`return t;`, at least one such return, `t` never assigned or
-/// address-taken), or -1.
-int returnedParam(const FunctionDecl *FD) {
+/// address-taken), the others returning NULL (then `OrNull`), or -1.
+int returnedParam(const FunctionDecl *FD, bool &OrNull) {
+  OrNull = false;
   if (!FD->getReturnType()->isPointerType() || !FD->getBody())
     return -1;
   struct Returns : RecursiveASTVisitor<Returns> {
+    ASTContext *Ctx = nullptr;
     const ParmVarDecl *P = nullptr;
-    bool Other = false;
+    bool Other = false, Null = false;
     unsigned Count = 0;
     const ParmVarDecl *paramOf(const Expr *E) {
       const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenCasts());
       return DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
     }
     bool VisitReturnStmt(ReturnStmt *RS) {
-      const ParmVarDecl *Q = RS->getRetValue() ? paramOf(RS->getRetValue()) : nullptr;
+      const Expr *RV = RS->getRetValue();
+      if (RV && RV->IgnoreParenCasts()->isNullPointerConstant(
+                    *Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+        Null = true;
+        return true;
+      }
+      const ParmVarDecl *Q = RV ? paramOf(RV) : nullptr;
       if (!Q || (P && Q != P))
         Other = true;
       P = Q;
@@ -138,9 +146,11 @@ int returnedParam(const FunctionDecl *FD) {
     bool TraverseLambdaExpr(LambdaExpr *) { return true; }
     bool TraverseBlockExpr(BlockExpr *) { return true; }
   } R;
+  R.Ctx = &FD->getASTContext();
   R.TraverseStmt(FD->getBody());
   if (R.Other || !R.Count || !R.P || R.P->getDeclContext() != FD)
     return -1;
+  OrNull = R.Null;
   struct Writes : RecursiveASTVisitor<Writes> {
     const ParmVarDecl *P;
     bool Found = false;
@@ -290,9 +300,11 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     Entry.ReleasesFields = S.FieldsReleased;
     Entry.FieldsUnwritten = S.FieldsUnwritten;
   }
-  if (int Back = isa<CXXMethodDecl>(FD) ? -1 : returnedParam(FD); Back >= 0) {
+  bool BackOrNull = false;
+  if (int Back = isa<CXXMethodDecl>(FD) ? -1 : returnedParam(FD, BackOrNull); Back >= 0) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReturnsArg = static_cast<unsigned>(Back) + 1;
+    Entry.ReturnsArgOrNull = BackOrNull;
   }
   if (std::vector<unsigned> Kept = keptParams(FD, Roles); !Kept.empty()) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

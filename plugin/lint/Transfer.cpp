@@ -677,10 +677,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     if (PassThrough && PassThrough->size() == 1 && CE->getType()->isPointerType() &&
         (*PassThrough)[0] >= Shift && (*PassThrough)[0] - Shift < CE->getNumArgs())
       Result = valueOf(CE->getArg((*PassThrough)[0] - Shift), St);
-  // A same-file helper that gives its argument back (Inference.cpp).
+  // A same-file helper that gives its argument back (Inference.cpp), or
+  // NULL: the NULL side of a test of the result leaves the argument as
+  // it was (refineNull: it is held elsewhere).
   if (R && R->ReturnsArg && !R->Creates && R->ReturnsArg >= Shift &&
-      R->ReturnsArg - Shift < CE->getNumArgs())
+      R->ReturnsArg - Shift < CE->getNumArgs()) {
     Result = valueOf(CE->getArg(R->ReturnsArg - Shift), St);
+    Result.MayNull |= R->ReturnsArgOrNull;
+  }
   if (R && R->Creates) {
     llvm::SmallVector<unsigned, 2> Inputs;
     for (const Expr *Arg : CE->arguments()) {

@@ -151,9 +151,11 @@ struct FunctionRoles {
   /// instrumented (the body's stores are detached there).
   std::vector<unsigned> Keeps;
   /// Inferred by the lint: every `return` gives parameter i (1-based) back
-  /// unchanged (`tensor *fill(tensor *t, float v) { ...; return t; }`), so
-  /// a call's result is its argument i.  Not a tensor role.
+  /// unchanged (`tensor *fill(tensor *t, float v) { ...; return t; }`), or
+  /// NULL when ReturnsArgOrNull (`if (bad) return NULL; return t;`), so a
+  /// call's result is its argument i (or NULL).  Not a tensor role.
   unsigned ReturnsArg = 0;
+  bool ReturnsArgOrNull = false;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
