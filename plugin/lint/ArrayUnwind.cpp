@@ -93,6 +93,16 @@ const VarDecl *variableMinus(const Expr *E, int64_t &D) {
   return varOf(E);
 }
 
+/// The value a `for` loop starts `V` at: `E` of `V = E` or `T V = E` as
+/// its init, or null.
+const Expr *forStart(const ForStmt *FS, const VarDecl *V) {
+  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
+    return BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == V ? BO->getRHS() : nullptr;
+  if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit()))
+    return DS->isSingleDecl() && DS->getSingleDecl() == V ? V->getInit() : nullptr;
+  return nullptr;
+}
+
 /// The range of indexes an unwinding loop's body sees, from the loop's
 /// control alone (the body must not change the index): the lowest, a
 /// constant, and where known the highest, as `Top + TopOffset` with `Top`
@@ -139,15 +149,7 @@ const VarDecl *unwindIndex(const Stmt *Loop, UnwindRange &R) {
   const VarDecl *K = varOf(Inc->getSubExpr());
   if (!K || varOf(Cond->getLHS()) != K)
     return nullptr;
-  // The start: `k = E` or `T k = E`.
-  const Expr *Start = nullptr;
-  if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
-    if (BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == K)
-      Start = BO->getRHS();
-  } else if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
-    if (DS->isSingleDecl() && DS->getSingleDecl() == K)
-      Start = K->getInit();
-  }
+  const Expr *Start = forStart(FS, K);
   int64_t C, D;
   if (Inc->isDecrementOp()) {
     if ((Cond->getOpcode() != BO_GT && Cond->getOpcode() != BO_GE) ||
@@ -464,14 +466,8 @@ void FunctionAnalysis::checkArrayUnwinds() {
       continue;
     int64_t First = 0;
     const auto *FillCond = dyn_cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
-    bool FromConstant = false;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(Fill->getInit()))
-      FromConstant = BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == J &&
-                     smallConstant(BO->getRHS(), First);
-    else if (const auto *DS = dyn_cast_or_null<DeclStmt>(Fill->getInit()))
-      FromConstant = DS->isSingleDecl() && DS->getSingleDecl() == J && J->getInit() &&
-                     smallConstant(J->getInit(), First);
-    if (!FromConstant || !FillCond ||
+    const Expr *FillStart = forStart(Fill, J);
+    if (!FillStart || !smallConstant(FillStart, First) || !FillCond ||
         (FillCond->getOpcode() != BO_LT && FillCond->getOpcode() != BO_NE) ||
         varOf(FillCond->getLHS()) != J || !incrementsByOne(Fill->getInc(), J))
       continue;
@@ -706,23 +702,33 @@ static bool fixableRange(const SourceManager &SMgr, SourceRange R) {
          SMgr.getFileID(R.getBegin()) == SMgr.getFileID(R.getEnd());
 }
 
+/// The finding both reports share: `Missed` (an element of `A`) is never
+/// released by `Loop`, which stops at `StopsAt`, when the jump `Taken` is
+/// taken; the note at the create.
+Finding FunctionAnalysis::unwindFinding(const Stmt *Loop, const CallExpr *Site,
+                                        const FunctionRoles *SR, const std::string &Missed,
+                                        const std::string &StopsAt,
+                                        const std::string &Taken) const {
+  std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
+  Finding F;
+  F.Category = LintCategory::Leak;
+  F.Loc = Loop->getBeginLoc();
+  F.Tensor = Site;
+  F.Message = "the tensor created by '" + Creator + "' into '" + Missed +
+              "' is never released: this unwinding loop stops at '" + StopsAt +
+              "'; leaked when the " + Taken + " is taken after '" + Missed + "' was made";
+  F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+  return F;
+}
+
 void FunctionAnalysis::reportShortTop(const Stmt *Loop, const VarDecl *K, const VarDecl *A,
                                       const VarDecl *J, const CallExpr *Site,
                                       const FunctionRoles *SR, int64_t MissedOffset,
                                       int64_t TopOffset, const Expr *TopExpr,
                                       const std::string &Taken) {
   std::string ArrayName = A->getNameAsString();
-  std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
-  std::string Missed = ArrayName + "[" + indexText(J, MissedOffset) + "]";
-  Finding F;
-  F.Category = LintCategory::Leak;
-  F.Loc = Loop->getBeginLoc();
-  F.Tensor = Site;
-  F.Message = "the tensor created by '" + Creator + "' into '" + Missed +
-              "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
-              indexText(J, TopOffset) + "]'; leaked when the " + Taken +
-              " is taken after '" + Missed + "' was made";
-  F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+  Finding F = unwindFinding(Loop, Site, SR, ArrayName + "[" + indexText(J, MissedOffset) + "]",
+                            ArrayName + "[" + indexText(J, TopOffset) + "]", Taken);
   // The repair: reach `a[j - 1]`.  Counting up, the bound becomes j;
   // counting down, the start becomes j - 1.
   const SourceManager &SMgr = Ctx.getSourceManager();
@@ -747,17 +753,8 @@ void FunctionAnalysis::reportShortBottom(const Stmt *Loop, const VarDecl *K, con
                                          int64_t First, int64_t Lowest,
                                          const std::string &Taken) {
   std::string ArrayName = A->getNameAsString();
-  std::string Creator = SR->DisplayName.empty() ? calleeName(Site) : SR->DisplayName;
-  std::string FirstText = ArrayName + "[" + std::to_string(First) + "]";
-  Finding F;
-  F.Category = LintCategory::Leak;
-  F.Loc = Loop->getBeginLoc();
-  F.Tensor = Site;
-  F.Message = "the tensor created by '" + Creator + "' into '" + FirstText +
-              "' is never released: this unwinding loop stops at '" + ArrayName + "[" +
-              std::to_string(Lowest) + "]'; leaked when the " + Taken +
-              " is taken after '" + FirstText + "' was made";
-  F.Notes.push_back({Site->getBeginLoc(), "tensor created here by '" + Creator + "'"});
+  Finding F = unwindFinding(Loop, Site, SR, ArrayName + "[" + std::to_string(First) + "]",
+                            ArrayName + "[" + std::to_string(Lowest) + "]", Taken);
   // The repair: count down to the first element.  For `while`, the form
   // that is right for unsigned indexes too; for a `for` counting down,
   // only with a signed index (`k >= 0` is always true unsigned).
@@ -777,12 +774,7 @@ void FunctionAnalysis::reportShortBottom(const Stmt *Loop, const VarDecl *K, con
           R, K->getNameAsString() + " >= " + Low));
   } else {
     // Counting up: start at the first element (`k = 1` becomes `k = 0`).
-    const Expr *Start = nullptr;
-    if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit()))
-      Start = BO->getRHS();
-    else
-      Start = K->getInit();
-    SourceRange R = Start->IgnoreParenImpCasts()->getSourceRange();
+    SourceRange R = forStart(FS, K)->IgnoreParenImpCasts()->getSourceRange();
     if (Fixable(R))
       F.Fixes.push_back(FixItHint::CreateReplacement(R, Low));
   }

@@ -226,6 +226,9 @@ private:
                          const clang::VarDecl *A, const clang::CallExpr *Site,
                          const FunctionRoles *SR, int64_t First, int64_t Lowest,
                          const std::string &Taken);
+  Finding unwindFinding(const clang::Stmt *Loop, const clang::CallExpr *Site,
+                        const FunctionRoles *SR, const std::string &Missed,
+                        const std::string &StopsAt, const std::string &Taken) const;
   /// `a[j + MissedOffset]` never released, the loop stopping at
   /// `a[j + TopOffset]`; a fix-it lifting `TopExpr` to `a[j - 1]` if given.
   void reportShortTop(const clang::Stmt *Loop, const clang::VarDecl *K, const clang::VarDecl *A,

@@ -13,6 +13,31 @@ using namespace clang;
 namespace tscope {
 namespace {
 
+/// Whether `Body` assigns, increments, decrements or takes the address of
+/// parameter `P`.
+bool changedOrAddressTaken(const Stmt *Body, const ParmVarDecl *P) {
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const ParmVarDecl *P;
+    bool Found = false;
+    bool refersToP(const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return DRE && DRE->getDecl() == P;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && refersToP(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
+               refersToP(UO->getSubExpr());
+      return !Found;
+    }
+  } W;
+  W.P = P;
+  W.TraverseStmt(const_cast<Stmt *>(Body));
+  return W.Found;
+}
+
 /// `if (!p) return 0;` as the body's first statement, and `p` never
 /// assigned or address-taken: with a single 0-returning exit, the helper
 /// returns 0 exactly when its argument was NULL.
@@ -50,26 +75,7 @@ bool returnsZeroFirstWhenNull(const FunctionDecl *FD, unsigned Index) {
       R.Val.getInt() != 0)
     return false;
   // Nothing may change `p` after the test.
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const ParmVarDecl *P;
-    bool Found = false;
-    bool refersToP(const Expr *E) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DRE && DRE->getDecl() == P;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && refersToP(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-               refersToP(UO->getSubExpr());
-      return !Found;
-    }
-  } W;
-  W.P = P;
-  W.TraverseStmt(const_cast<CompoundStmt *>(Body));
-  return !W.Found;
+  return !changedOrAddressTaken(Body, P);
 }
 
 /// Whether the body reads the value `*P` had on entry anywhere: `*P` (or
@@ -151,26 +157,9 @@ int returnedParam(const FunctionDecl *FD, bool &OrNull) {
   if (R.Other || !R.Count || !R.P || R.P->getDeclContext() != FD)
     return -1;
   OrNull = R.Null;
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const ParmVarDecl *P;
-    bool Found = false;
-    bool isP(const Expr *E) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DRE && DRE->getDecl() == P;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && isP(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
-               isP(UO->getSubExpr());
-      return !Found;
-    }
-  } W;
-  W.P = R.P;
-  W.TraverseStmt(FD->getBody());
-  return W.Found ? -1 : static_cast<int>(R.P->getFunctionScopeIndex());
+  return changedOrAddressTaken(FD->getBody(), R.P)
+             ? -1
+             : static_cast<int>(R.P->getFunctionScopeIndex());
 }
 
 class FunctionsWithBodies : public RecursiveASTVisitor<FunctionsWithBodies> {
