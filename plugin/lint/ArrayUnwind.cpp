@@ -29,7 +29,9 @@
 //    fill loop can also jump out after a[i] itself was made and tested
 //    (`a[i] = create(); if (!a[i]) goto fail; if (over_budget(i)) goto
 //    fail;`): a[i] is never released on that jump.
-// The fill loop: `for (i = C; i < n; i++)` (or `i != n`, `++i`, `i += 1`).
+// The fill loop: `for (i = C; i < n; i++)` (or `i != n`, `++i`, `i += 1`;
+// `i = C;` may come just before a `for (; ...)`), or `i = C; while (i < n)
+// { ...; i++; }` with the step last and no `continue`.
 //
 // Strict, because a finding here has no dataflow behind it: the array is
 // used only as `a[...]` and stored once, by the fill loop
@@ -37,9 +39,10 @@
 // index up by one from a constant, names the array only in that store,
 // in NULL tests of `a[j]` and as an argument `a[j]` a call only borrows
 // (`if (init(a[j]) < 0)`: a callee whose body the lint sees, so that a
-// keep would be known, or a pointer to const), and holds a `goto` under a
-// condition to a label in front of the unwinding loop (what lies between
-// names no array and jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
+// keep would be known, a pointer to const, or a callee only declared,
+// which borrows by default), and holds a `goto` under a condition to a
+// label in front of the unwinding loop (what lies between names no array
+// and jumps nowhere); the unwinding loop releases `a[k]` whatever the outcome
 // (or under `if (a[k])`), jumps nowhere and names the array nowhere else;
 // after it, the statements up to the `return` (or the end of the function)
 // name the array nowhere and hold no `goto`.  So nothing else can reach the
@@ -196,18 +199,81 @@ const Stmt *loopBody(const Stmt *Loop) {
   return cast<ForStmt>(Loop)->getBody();
 }
 
+/// A fill loop that counts its index j up by one from a constant:
+///   for (j = C; j < n; j++) ...         (`j != n`; `++j`, `j += 1`)
+///   j = C; for (; j < n; j++) ...
+///   j = C; while (j < n) { ...; j++; }  (the step last, no `continue`)
+/// `j = C` may also be `T j = C;`, the statement just before the loop.
+struct FillLoop {
+  const Stmt *Loop = nullptr;
+  const Stmt *Body = nullptr;
+  const BinaryOperator *Cond = nullptr;
+  /// A `while` loop's step, the last statement of its body.
+  const Stmt *Step = nullptr;
+  int64_t First = 0;
+};
+
+/// The value `V` holds after the statement just before `Loop` in its block
+/// (`V = E;` or `T V = E;`): E, or null.
+const Expr *startBefore(const Stmt *Loop, const VarDecl *V, ParentMap &PM) {
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(const_cast<Stmt *>(Loop)));
+  if (!Block)
+    return nullptr; // (a label in front: another way in, with any j)
+  auto It = llvm::find(Block->body(), Loop);
+  if (It == Block->body_begin() || It == Block->body_end())
+    return nullptr;
+  const Stmt *Prev = *std::prev(It);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Prev))
+    return BO->getOpcode() == BO_Assign && varOf(BO->getLHS()) == V ? BO->getRHS() : nullptr;
+  if (const auto *DS = dyn_cast<DeclStmt>(Prev))
+    return DS->isSingleDecl() && DS->getSingleDecl() == V ? V->getInit() : nullptr;
+  return nullptr;
+}
+
+/// `Loop` as a fill loop of index `J`, into F.
+bool parseFill(const Stmt *Loop, const VarDecl *J, ParentMap &PM, FillLoop &F) {
+  F = FillLoop();
+  F.Loop = Loop;
+  const Expr *Cond = nullptr, *Start = nullptr;
+  if (const auto *FS = dyn_cast<ForStmt>(Loop)) {
+    if (!FS->getInc() || !incrementsByOne(FS->getInc(), J))
+      return false;
+    Cond = FS->getCond();
+    Start = FS->getInit() ? forStart(FS, J) : startBefore(FS, J, PM);
+    F.Body = FS->getBody();
+  } else if (const auto *WS = dyn_cast<WhileStmt>(Loop)) {
+    const auto *Body = dyn_cast<CompoundStmt>(WS->getBody());
+    const auto *Step = Body && !Body->body_empty() ? dyn_cast<Expr>(Body->body_back()) : nullptr;
+    if (!Step || !incrementsByOne(Step, J) || WS->getConditionVariable())
+      return false;
+    Cond = WS->getCond();
+    Start = startBefore(WS, J, PM);
+    F.Body = Body;
+    F.Step = Step;
+  } else {
+    return false;
+  }
+  F.Cond = Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  return Start && smallConstant(Start, F.First) && F.Cond &&
+         (F.Cond->getOpcode() == BO_LT || F.Cond->getOpcode() == BO_NE) &&
+         varOf(F.Cond->getLHS()) == J;
+}
+
 /// What a statement does that matters here.
 struct Scan : RecursiveASTVisitor<Scan> {
   const VarDecl *Index = nullptr, *Array = nullptr;
   bool Jumps = false, Labels = false, IndexWritten = false;
-  unsigned ArrayRefs = 0;
+  unsigned ArrayRefs = 0, Continues = 0;
   llvm::SmallVector<const GotoStmt *, 2> Gotos;
   llvm::SmallVector<const BreakStmt *, 2> Breaks;
   bool VisitBreakStmt(BreakStmt *B) {
     Breaks.push_back(B);
     return Jumps = true;
   }
-  bool VisitContinueStmt(ContinueStmt *) { return Jumps = true; }
+  bool VisitContinueStmt(ContinueStmt *) {
+    ++Continues;
+    return Jumps = true;
+  }
   bool VisitReturnStmt(ReturnStmt *) { return Jumps = true; }
   bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return Jumps = true; }
   bool VisitGotoStmt(GotoStmt *G) {
@@ -257,9 +323,9 @@ bool isNullTestOf(const Expr *Cond, const VarDecl *Array, const VarDecl *Index, 
 /// `f(..., a[j], ...)` where the call only borrows that argument: a direct
 /// call (not a member or operator call, not in a `...`) whose roles, if
 /// any, do not release, consume, retain, detach, keep, return, view or
-/// pass on that argument, and whose callee the lint sees (a body in this
-/// file, so that a keep would have been inferred) or takes a pointer to
-/// const there.
+/// pass on that argument, to a callee with a body in this file (so that a
+/// keep would have been inferred), or taking a pointer to const there, or
+/// declared only: described by the API, or outside the system headers.
 bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, ParentMap &PM,
                       const SourceManager &SM) {
   const auto *CE =
@@ -275,7 +341,8 @@ bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, Paren
   if (Pos >= CE->getNumArgs() || Pos >= Callee->getNumParams())
     return false;
   unsigned Index = Pos + 1;
-  if (const FunctionRoles *R = rolesOfCall(Roles, CE)) {
+  const FunctionRoles *R = rolesOfCall(Roles, CE);
+  if (R) {
     for (const std::vector<unsigned> *Role : {&R->Releases, &R->Consumes, &R->Retains,
                                               &R->Detaches, &R->Keeps, &R->ReleasesOnFailure})
       if (llvm::is_contained(*Role, Index))
@@ -288,8 +355,13 @@ bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, Paren
   if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
     return true;
   const FunctionDecl *Def = nullptr;
-  return Callee->hasBody(Def) && Def &&
-         !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  if (Callee->hasBody(Def) && Def)
+    return !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+  // Declared only: one the API describes, or one outside the system
+  // headers, borrows what it has no role on, the dataflow's own rule
+  // ("borrow by default"); an undescribed system function taking a plain
+  // pointer (free, realloc) might do anything with it.
+  return R || !SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation()));
 }
 
 /// `S` with the labels in front of it taken off.
@@ -306,7 +378,7 @@ const Stmt *unlabeled(const Stmt *S) {
 /// fill loop's own bound), that `if` after the fill loop in one block, and
 /// the statements between naming no array `A`, changing no `j`, jumping
 /// nowhere.  The break, or null.
-const BreakStmt *FunctionAnalysis::breakShape(const ForStmt *Fill,
+const BreakStmt *FunctionAnalysis::breakShape(const Stmt *Fill, const BinaryOperator *FillCond,
                                               llvm::ArrayRef<const BreakStmt *> Breaks,
                                               const CompoundStmt *Block, const VarDecl *A,
                                               const VarDecl *J) const {
@@ -331,7 +403,6 @@ const BreakStmt *FunctionAnalysis::breakShape(const ForStmt *Fill,
   if (!X || X->getThen() != Block || X->getInit() || X->getConditionVariable())
     return nullptr;
   const auto *Cond = dyn_cast<BinaryOperator>(X->getCond()->IgnoreParenImpCasts());
-  const auto *FillCond = cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
   if (!Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_NE) ||
       varOf(Cond->getLHS()) != J)
     return nullptr;
@@ -456,21 +527,18 @@ void FunctionAnalysis::checkArrayUnwinds() {
     const FunctionRoles *SR = Site ? rolesOfCall(Roles, Site) : nullptr;
     if (!J || !SR || !SR->Creates || SR->Borrows)
       continue; // (a view is not the caller's to release)
-    // The fill loop: the store's nearest enclosing `for`, counting `j` up
+    // The fill loop: the store's nearest enclosing loop, counting `j` up
     // by one from a constant below the unwinding loop's lowest index.
-    const ForStmt *Fill = nullptr;
-    for (const Stmt *P = Parents->getParent(Store); P && !Fill; P = Parents->getParent(P))
+    const Stmt *Loopy = nullptr;
+    for (const Stmt *P = Parents->getParent(Store); P && !Loopy; P = Parents->getParent(P))
       if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
-        Fill = dyn_cast<ForStmt>(P);
-    if (!Fill || !Fill->getCond() || !Fill->getInc())
+        Loopy = P;
+    FillLoop FL;
+    if (!Loopy || !parseFill(Loopy, J, *Parents, FL))
       continue;
-    int64_t First = 0;
-    const auto *FillCond = dyn_cast<BinaryOperator>(Fill->getCond()->IgnoreParenImpCasts());
-    const Expr *FillStart = forStart(Fill, J);
-    if (!FillStart || !smallConstant(FillStart, First) || !FillCond ||
-        (FillCond->getOpcode() != BO_LT && FillCond->getOpcode() != BO_NE) ||
-        varOf(FillCond->getLHS()) != J || !incrementsByOne(Fill->getInc(), J))
-      continue;
+    const Stmt *Fill = FL.Loop;
+    const BinaryOperator *FillCond = FL.Cond;
+    int64_t First = FL.First;
     // Short at the bottom: the first element is never released.  Short at
     // the top: the unwinding loop's highest index is `j - 2` or lower for
     // the fill index j at the jump, so `a[j - 1]`, made by the iteration
@@ -492,17 +560,25 @@ void FunctionAnalysis::checkArrayUnwinds() {
     // The fill loop's body: the array in the store, in NULL tests of
     // `a[j]` and in arguments a call borrows only, the index changed by the
     // loop alone.
+    // (A `while` loop's step is its own: the rest must not change j, and
+    // a `continue` would skip the step.)
     Scan FillScan;
     FillScan.Index = J;
     FillScan.Array = A;
-    FillScan.TraverseStmt(const_cast<Stmt *>(Fill->getBody()));
-    if (FillScan.IndexWritten || FillScan.Labels)
+    if (FL.Step) {
+      for (const Stmt *S : cast<CompoundStmt>(FL.Body)->body())
+        if (S != FL.Step)
+          FillScan.TraverseStmt(const_cast<Stmt *>(S));
+    } else {
+      FillScan.TraverseStmt(const_cast<Stmt *>(FL.Body));
+    }
+    if (FillScan.IndexWritten || FillScan.Labels || (FL.Step && FillScan.Continues))
       continue;
     unsigned FillRefs = 0, NullTests = 0, Borrowed = 0;
     for (const ArraySubscriptExpr *E : Uses.Elements) {
       bool Inside = false;
       for (const Stmt *P = E; P && !Inside; P = Parents->getParent(P))
-        Inside = P == Fill->getBody();
+        Inside = P == FL.Body;
       if (!Inside)
         continue;
       ++FillRefs;
@@ -567,9 +643,9 @@ void FunctionAnalysis::checkArrayUnwinds() {
       if (!Entries.count(G->getLabel()))
         continue;
       const Stmt *P = Parents->getParent(G);
-      while (P && P != Fill->getBody() && !isa<IfStmt>(P))
+      while (P && P != FL.Body && !isa<IfStmt>(P))
         P = Parents->getParent(P);
-      if (P && P != Fill->getBody()) {
+      if (P && P != FL.Body) {
         Jump = G;
         break;
       }
@@ -580,7 +656,7 @@ void FunctionAnalysis::checkArrayUnwinds() {
     // changes j.
     const BreakStmt *Leave = nullptr;
     if (!Jump && FromBlockStart)
-      Leave = breakShape(Fill, FillScan.Breaks, Block, A, J);
+      Leave = breakShape(Fill, FillCond, FillScan.Breaks, Block, A, J);
     if (!Jump && !Leave)
       continue;
     // After the loop, up to the return: no array, no goto.
@@ -609,7 +685,7 @@ void FunctionAnalysis::checkArrayUnwinds() {
     ShortTop &= JUnchanged && (Jump ? EntriesJKept.count(Jump->getLabel()) != 0 : JKept);
     const Stmt *MadeJump = nullptr;
     if (MayMissMade && JUnchanged)
-      MadeJump = jumpAfterMade(Fill, Store, A, J, FillScan.Gotos, EntriesJKept,
+      MadeJump = jumpAfterMade(Fill, FL.Body, Store, A, J, FillScan.Gotos, EntriesJKept,
                                Leave && JKept ? FillScan.Breaks
                                               : llvm::ArrayRef<const BreakStmt *>());
     auto TakenAt = [&](const Stmt *S) {
@@ -635,12 +711,13 @@ void FunctionAnalysis::checkArrayUnwinds() {
 /// return>`, then in a later statement under a condition a jump to the
 /// unwinding loop (a `goto` to one of `Entries`, or one of `Breaks` of the
 /// fill loop): taken, `a[j]` is made and not NULL.  That jump, or null.
-const Stmt *FunctionAnalysis::jumpAfterMade(const ForStmt *Fill, const BinaryOperator *Store,
+const Stmt *FunctionAnalysis::jumpAfterMade(const Stmt *Fill, const Stmt *FillBody,
+                                            const BinaryOperator *Store,
                                             const VarDecl *A, const VarDecl *J,
                                             llvm::ArrayRef<const GotoStmt *> Gotos,
                                             const llvm::SmallPtrSetImpl<const LabelDecl *> &Entries,
                                             llvm::ArrayRef<const BreakStmt *> Breaks) const {
-  const auto *Body = dyn_cast<CompoundStmt>(Fill->getBody());
+  const auto *Body = dyn_cast<CompoundStmt>(FillBody);
   if (!Body)
     return nullptr;
   // The place in the body of the statement holding S, and whether an `if`

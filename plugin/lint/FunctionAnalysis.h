@@ -235,12 +235,13 @@ private:
                       const clang::VarDecl *J, const clang::CallExpr *Site,
                       const FunctionRoles *SR, int64_t MissedOffset, int64_t TopOffset,
                       const clang::Expr *TopExpr, const std::string &Taken);
-  const clang::Stmt *jumpAfterMade(const clang::ForStmt *Fill, const clang::BinaryOperator *Store,
+  const clang::Stmt *jumpAfterMade(const clang::Stmt *Fill, const clang::Stmt *FillBody,
+                                   const clang::BinaryOperator *Store,
                                    const clang::VarDecl *A, const clang::VarDecl *J,
                                    llvm::ArrayRef<const clang::GotoStmt *> Gotos,
                                    const llvm::SmallPtrSetImpl<const clang::LabelDecl *> &Entries,
                                    llvm::ArrayRef<const clang::BreakStmt *> Breaks) const;
-  const clang::BreakStmt *breakShape(const clang::ForStmt *Fill,
+  const clang::BreakStmt *breakShape(const clang::Stmt *Fill, const clang::BinaryOperator *FillCond,
                                      llvm::ArrayRef<const clang::BreakStmt *> Breaks,
                                      const clang::CompoundStmt *Block,
                                      const clang::VarDecl *A, const clang::VarDecl *J) const;
