@@ -35,11 +35,42 @@ namespace {
 class ModifiedVars : public RecursiveASTVisitor<ModifiedVars> {
 public:
   ModifiedVars(llvm::DenseSet<const ValueDecl *> &Out, std::vector<const Stmt *> &Decls,
-               std::vector<const ForStmt *> &Loops, std::vector<const WhileStmt *> &Whiles)
-      : Out(Out), Decls(Decls), Loops(Loops), Whiles(Whiles) {}
+               std::vector<const ForStmt *> &Loops, std::vector<const WhileStmt *> &Whiles,
+               FunctionAnalysis::LoopVarMap &BodyVars)
+      : Out(Out), Decls(Decls), Loops(Loops), Whiles(Whiles), BodyVars(BodyVars) {}
   bool VisitDeclStmt(DeclStmt *DS) {
     Decls.push_back(DS);
+    if (!Inside.empty())
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+          BodyVars[Inside.back()].push_back(VD);
     return true;
+  }
+  // A loop's init and condition are outside its body; the variables
+  // declared in the body (at any depth short of an inner loop's body) end
+  // with each iteration.
+  bool TraverseForStmt(ForStmt *FS) {
+    if (!WalkUpFromForStmt(FS))
+      return false;
+    for (Stmt *S : {FS->getInit(), static_cast<Stmt *>(FS->getConditionVariableDeclStmt()),
+                    static_cast<Stmt *>(FS->getCond()), static_cast<Stmt *>(FS->getInc())})
+      if (S && !TraverseStmt(S))
+        return false;
+    return body(FS, FS->getBody());
+  }
+  bool TraverseWhileStmt(WhileStmt *WS) {
+    if (!WalkUpFromWhileStmt(WS))
+      return false;
+    for (Stmt *S : {static_cast<Stmt *>(WS->getConditionVariableDeclStmt()),
+                    static_cast<Stmt *>(WS->getCond())})
+      if (S && !TraverseStmt(S))
+        return false;
+    return body(WS, WS->getBody());
+  }
+  bool TraverseDoStmt(DoStmt *DS) {
+    if (!WalkUpFromDoStmt(DS))
+      return false;
+    return body(DS, DS->getBody()) && TraverseStmt(DS->getCond());
   }
   bool VisitForStmt(ForStmt *FS) {
     Loops.push_back(FS);
@@ -61,6 +92,12 @@ public:
   }
 
 private:
+  bool body(const Stmt *Loop, Stmt *Body) {
+    Inside.push_back(Loop);
+    bool Ok = TraverseStmt(Body);
+    Inside.pop_back();
+    return Ok;
+  }
   void mark(const Expr *E) {
     E = E->IgnoreParenImpCasts();
     while (true) {
@@ -78,11 +115,14 @@ private:
   std::vector<const Stmt *> &Decls;
   std::vector<const ForStmt *> &Loops;
   std::vector<const WhileStmt *> &Whiles;
+  FunctionAnalysis::LoopVarMap &BodyVars;
+  std::vector<const Stmt *> Inside; ///< the loops whose body the walk is in
 };
 } // namespace
 
 void FunctionAnalysis::collectModifiedVars() {
-  ModifiedVars(Modified, DeclStmts, ForLoops, WhileLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  ModifiedVars(Modified, DeclStmts, ForLoops, WhileLoops, LoopBodyVars)
+      .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {
@@ -516,11 +556,79 @@ void FunctionAnalysis::pruneDeadVars(const CFGBlock *B, State &S) {
     S.Vars.erase(K);
 }
 
+/// The local variables a `continue` or `break` takes out of scope: those
+/// declared in the blocks between it and the loop (or, for `break`, the
+/// switch) it leaves, and for a `break` those of that `for` loop's init.
+static llvm::SmallVector<const VarDecl *, 4> leftByJump(const Stmt *Jump, ParentMap &PM) {
+  llvm::SmallVector<const VarDecl *, 4> Out;
+  auto Add = [&](const Stmt *S) {
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+          Out.push_back(VD);
+  };
+  for (const Stmt *P = PM.getParent(const_cast<Stmt *>(Jump)); P; P = PM.getParent(P)) {
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) ||
+        (isa<BreakStmt>(Jump) && isa<SwitchStmt>(P))) {
+      if (const auto *FS = dyn_cast<ForStmt>(P); FS && isa<BreakStmt>(Jump))
+        Add(FS->getInit());
+      return Out;
+    }
+    if (isa<SwitchStmt>(P) || isa<LambdaExpr>(P) || isa<BlockExpr>(P))
+      continue;
+    if (const auto *CS = dyn_cast<CompoundStmt>(P))
+      for (const Stmt *Child : CS->body())
+        Add(Child);
+  }
+  return {}; // (not in a loop: nothing is known to be left)
+}
+
 void FunctionAnalysis::runBlock(const CFGBlock *B, State &S) {
   Work += B->size() + S.Vars.size() + S.Facts.size();
   for (const CFGElement &El : *B)
     if (std::optional<CFGStmt> CS = El.getAs<CFGStmt>())
       transfer(CS->getStmt(), S);
+  // Variables end where their block does: a tensor only they hold leaks
+  // there, once (not again where the next iteration declares the variable
+  // anew, nor at the function's exit), and a tensor also held by a
+  // variable still in scope keeps one status (kept in `best` on one path,
+  // released on the other: not "released on some paths" at `t_free(best)`
+  // next time round).  Where: a `continue` or `break` leaves blocks; each
+  // iteration's end (the CFG's loop-back block) ends the loop body's.
+  // (The iteration's end is on each edge into the loop-back block, before
+  // the paths join: endIteration.)
+  if (const Stmt *T = B->getTerminatorStmt(); T && (isa<ContinueStmt>(T) || isa<BreakStmt>(T)))
+    endScope(leftByJump(T, *Parents), T->getBeginLoc(), S);
+}
+
+void FunctionAnalysis::endIteration(const CFGBlock *LoopBack, State &S) {
+  const Stmt *Loop = LoopBack->getLoopTarget();
+  auto It = Loop ? LoopBodyVars.find(Loop) : LoopBodyVars.end();
+  if (It == LoopBodyVars.end())
+    return;
+  const Stmt *Body = isa<ForStmt>(Loop)     ? cast<ForStmt>(Loop)->getBody()
+                     : isa<WhileStmt>(Loop) ? cast<WhileStmt>(Loop)->getBody()
+                                            : cast<DoStmt>(Loop)->getBody();
+  endScope(It->second, Body->getEndLoc(), S);
+}
+
+void FunctionAnalysis::endScope(llvm::ArrayRef<const VarDecl *> Vars, SourceLocation At,
+                                State &S) {
+  bool Dropped = false;
+  for (const VarDecl *VD : Vars) {
+    llvm::SmallVector<VarKey, 2> Keys;
+    for (const auto &KV : S.Vars)
+      if (KV.first.first == VD)
+        Keys.push_back(KV.first);
+    for (const VarKey &K : Keys) {
+      for (unsigned Id : S.Vars[K].Ids)
+        LastDrop[Id] = {At, "'" + VD->getNameAsString() + "' goes out of scope"};
+      S.Vars.erase(K);
+      Dropped = true;
+    }
+  }
+  if (Dropped)
+    endFullExpression(nullptr, S);
 }
 
 bool FunctionAnalysis::takeEdge(const CFGBlock *B, const Expr *Cond, unsigned SuccIndex,
@@ -638,6 +746,7 @@ bool FunctionAnalysis::run() {
       State Next = S;
       if (!takeEdge(B, Cond, Index, Succ, Next))
         continue; // this edge cannot be taken in this state
+      endIteration(Succ, Next);
       if (entersLoopBody(B, Succ)) {
         // Evaluate the condition block on the way, then go straight in.
         runBlock(Succ, Next);
@@ -691,6 +800,17 @@ bool FunctionAnalysis::run() {
     // parameter is NULL, not still owed a release.
     const Expr *Cond = branchCondition(B);
     unsigned Index = 0;
+    // An iteration's end, on each edge into its loop-back block: what only
+    // the body's variables held leaks there.
+    for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++Index) {
+      if (!*It || !(*It)->getLoopTarget() || !LoopBodyVars.count((*It)->getLoopTarget()) ||
+          std::find(B->succ_begin(), It, *It) != It) // (both sides to one block)
+        continue;
+      State Edge = S;
+      if (takeEdge(B, Cond, Index, *It, Edge))
+        endIteration(*It, Edge);
+    }
+    Index = 0;
     for (auto It = B->succ_begin(); It != B->succ_end(); ++It, ++Index) {
       if (*It != Exit)
         continue;

@@ -177,6 +177,11 @@ private:
   // --- driver (FunctionAnalysis.cpp) ---
   State entryState();
   void runBlock(const clang::CFGBlock *B, State &S);
+  /// `Vars` go out of scope at `At`: what only they held is lost there.
+  void endScope(llvm::ArrayRef<const clang::VarDecl *> Vars, clang::SourceLocation At, State &S);
+  /// The end of an iteration, on an edge into the loop-back block `LoopBack`:
+  /// the loop body's variables go out of scope.
+  void endIteration(const clang::CFGBlock *LoopBack, State &S);
   void pruneDeadVars(const clang::CFGBlock *B, State &S);
   bool refine(State &S, const clang::Expr *Cond, bool Outcome);
   /// Records that condition `CondId` had `Outcome` (false: contradicts a
@@ -372,6 +377,12 @@ private:
   std::vector<const clang::Stmt *> DeclStmts;          ///< for inScopeAt
   std::vector<const clang::ForStmt *> ForLoops;        ///< for collectArrayRounds
   std::vector<const clang::WhileStmt *> WhileLoops;    ///< for checkArrayUnwinds
+public:
+  using LoopVarMap =
+      llvm::DenseMap<const clang::Stmt *, llvm::SmallVector<const clang::VarDecl *, 2>>;
+private:
+  /// The local variables declared in each loop's body, outside inner loops'.
+  LoopVarMap LoopBodyVars;
   mutable llvm::DenseMap<const clang::Decl *, const clang::Stmt *> DeclOf;
   FunctionSummary Summary;
   uint64_t Work = 0;
