@@ -62,6 +62,14 @@ bool isSmartPointerReset(const CXXMethodDecl *MD) {
   return N == "unique_ptr" || N == "shared_ptr" || N == "__shared_ptr";
 }
 
+/// Declared in namespace std (a member of a class there included).
+bool isStandardLibrary(const FunctionDecl *F) {
+  const DeclContext *DC = F->getDeclContext();
+  while (DC && DC->isRecord())
+    DC = DC->getParent();
+  return DC && DC->isStdNamespace();
+}
+
 bool contains(const std::vector<unsigned> &V, unsigned I) {
   return llvm::is_contained(V, I);
 }
@@ -495,6 +503,17 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       St.Exprs[CE] = AbsVal();
       return;
     }
+
+  // A function of the C++ standard library given a tensor by reference
+  // (v.push_back(t), m.emplace(k, t), s.insert(t), std::make_pair(t, x)):
+  // the library object keeps a copy of the pointer, which escapes there,
+  // as a pointer given to a constructor does (and as clang's analyzer has
+  // it).  Lookups (s.count(t)) escape too: no finding rather than a false
+  // one.  Not for operators (`v[i] = t` is a store, seen as one).
+  if (Callee && !isa<CXXOperatorCallExpr>(CE) && isStandardLibrary(Callee))
+    for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams(); ++I)
+      if (Callee->getParamDecl(I)->getType()->isReferenceType())
+        storeOutside(valueOf(CE->getArg(I), St), St);
 
   // A call through a function-pointer parameter given a parameter: noted
   // for PassesToCallback (Inference.cpp).
