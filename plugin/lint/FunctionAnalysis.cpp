@@ -733,6 +733,48 @@ bool FunctionAnalysis::run() {
   std::vector<unsigned> Visits(Cfg->getNumBlockIDs(), 0);
   In[Cfg->getEntry().getBlockID()] = entryState();
 
+  // Before paths join: a variable no later statement reads, holding no
+  // owned tensor, goes, and with it the statuses only it kept.  Otherwise
+  // a tensor released on one path (through a variable dead from there on)
+  // and kept in another variable on the other path joins as "released or
+  // owned" in that other variable: a loop that drops some tensors and keeps
+  // the best so far, with a statement after the if/else, would see
+  // `t_free(best)` release a tensor that is "released on some paths".
+  auto DropDeadBeforeJoin = [&](const CFGBlock *Succ, State &S) {
+    if (!Live || Succ->pred_size() < 2)
+      return;
+    llvm::SmallVector<VarKey, 4> Dead;
+    llvm::SmallVector<unsigned, 4> Dropped;
+    for (const auto &KV : S.Vars) {
+      const auto *VD = dyn_cast<VarDecl>(KV.first.first);
+      if (!VD || KV.first.second || KV.second.Ids.empty() || Live->liveAtEntry(Succ, VD))
+        continue;
+      bool Keeps = false;
+      for (unsigned Id : KV.second.Ids) {
+        Status St = S.statusOf(Id);
+        Keeps |= St.has(SOwned | SScope) || St.has(SUnknown) || Ids[Id].K == Identity::Param;
+      }
+      if (Keeps)
+        continue;
+      Dead.push_back(KV.first);
+      Dropped.append(KV.second.Ids.begin(), KV.second.Ids.end());
+    }
+    if (Dead.empty())
+      return;
+    for (const VarKey &K : Dead)
+      S.Vars.erase(K);
+    llvm::DenseSet<unsigned> Held;
+    for (const auto &KV : S.Vars)
+      Held.insert(KV.second.Ids.begin(), KV.second.Ids.end());
+    for (const auto &KV : S.Exprs) // (a value on its way: `c ? t : u`)
+      Held.insert(KV.second.Ids.begin(), KV.second.Ids.end());
+    holdReferences(Held, S);
+    for (unsigned Id : Dropped)
+      if (!Held.count(Id))
+        S.status(Id) = Status();
+    S.Tensors.compact();
+  };
+
   auto Propagate = [&](const CFGBlock *B, const State &S,
                        ForwardDataflowWorklist *W) {
     if (B->hasNoReturnElement())
@@ -747,6 +789,7 @@ bool FunctionAnalysis::run() {
       if (!takeEdge(B, Cond, Index, Succ, Next))
         continue; // this edge cannot be taken in this state
       endIteration(Succ, Next);
+      DropDeadBeforeJoin(Succ, Next);
       if (entersLoopBody(B, Succ)) {
         // Evaluate the condition block on the way, then go straight in.
         runBlock(Succ, Next);

@@ -67,10 +67,58 @@ float keep_in_while(size_t n, int rounds) {
   return s;
 }
 
+// Three ways out of the body (dropped early, kept, dropped), joined before
+// a statement that comes after them: the variable that dropped the tensor
+// is dead at the join, so only 'best' carries it on.
+float filter_then_keep(size_t n, int rounds) {
+  float acc = 0;
+  tensor *best = NULL;
+  for (int i = 0; i < rounds; i++) {
+    tensor *v = t_zeros_or_die(n + (size_t)i);
+    float nv = t_sum(v) + (float)i;
+    if (nv < 1.0f) {
+      t_free(v);
+      continue;
+    }
+    if (!best || nv > t_sum(best)) {
+      if (best)
+        t_free(best);
+      best = v;
+    } else {
+      t_free(v);
+    }
+    acc += nv;
+  }
+  if (best)
+    t_free(best);
+  return acc;
+}
+
+float else_if_keep(size_t n, int rounds) {
+  float acc = 0;
+  tensor *best = NULL;
+  for (int i = 0; i < rounds; i++) {
+    tensor *v = t_zeros_or_die(n);
+    float nv = (float)(i % 3);
+    if (nv < 1.0f) {
+      t_free(v);
+    } else if (!best || nv > t_sum(best)) {
+      t_free(best);
+      best = v;
+    } else {
+      t_free(v);
+    }
+    acc += nv;
+  }
+  t_free(best);
+  return acc;
+}
+
 #ifdef LINT_MAIN
 #include "toy_run.h"
 int main(void) {
   int ok = keep_largest(1, 3) == 3 && keep_last_big(2, 5) == 3 && keep_in_while(2, 4) == 1;
+  ok &= filter_then_keep(1, 3) == 3 && else_if_keep(2, 5) == 4;
   return toy_finish(ok ? 0 : 1);
 }
 #endif
