@@ -120,6 +120,71 @@ private:
 };
 } // namespace
 
+namespace {
+/// Local integer variables whose every write is `= constant` (and whose
+/// initializer, if any, is one): flags such as `int made = 0; ... made = 1;`.
+class FlagCandidates : public RecursiveASTVisitor<FlagCandidates> {
+public:
+  explicit FlagCandidates(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool VisitDeclStmt(DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && candidate(VD) && VD->getInit())
+        (constant(VD->getInit()) ? Assigned : NotFlag).insert(VD);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (const VarDecl *VD = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr)
+      (BO->getOpcode() == BO_Assign && constant(BO->getRHS()) ? Assigned : NotFlag).insert(VD);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = varOf(UO->getSubExpr()))
+        NotFlag.insert(VD);
+    return true;
+  }
+  // Captured by a lambda or a block: written elsewhere, perhaps.
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          NotFlag.insert(VD);
+    return true;
+  }
+  bool VisitBlockExpr(BlockExpr *BE) {
+    for (const BlockDecl::Capture &C : BE->getBlockDecl()->captures())
+      NotFlag.insert(C.getVariable());
+    return true;
+  }
+  llvm::DenseSet<const VarDecl *> Assigned, NotFlag;
+
+private:
+  static bool candidate(const VarDecl *VD) {
+    return VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+           (VD->getType()->isIntegerType() || VD->getType()->isBooleanType()) &&
+           !VD->getType().isVolatileQualified();
+  }
+  const VarDecl *varOf(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && candidate(VD) ? VD : nullptr;
+  }
+  bool constant(const Expr *E) const {
+    Expr::EvalResult R;
+    return !E->isValueDependent() && E->EvaluateAsInt(R, Ctx);
+  }
+  ASTContext &Ctx;
+};
+} // namespace
+
+void FunctionAnalysis::collectFlagVars() {
+  FlagCandidates C(Ctx);
+  C.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  for (const VarDecl *VD : C.Assigned)
+    if (!C.NotFlag.count(VD))
+      FlagVars.insert(VD);
+}
+
 void FunctionAnalysis::collectModifiedVars() {
   ModifiedVars(Modified, DeclStmts, ForLoops, WhileLoops, LoopBodyVars)
       .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
@@ -412,37 +477,100 @@ bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
 }
 
 bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
-  return refineCondition(S, conditionId(Cond), Outcome) && refineTruth(S, Cond, Outcome);
+  return refineFlag(S, Cond, Outcome) && refineCondition(S, conditionId(Cond), Outcome) &&
+         refineTruth(S, Cond, Outcome);
 }
 
 bool FunctionAnalysis::refineCondition(State &S, int CondId, bool Outcome) {
   // Branches on the same unchanged condition agree with each other.
-  if (Conds[CondId].Stable) {
-    for (const Fact &F : S.Facts)
-      if (F.Cond == CondId && F.Outcome != Outcome)
-        return false;
-    for (auto &[Id, St] : S.Tensors)
-      if (St.Guard == CondId) {
-        uint16_t Arm = Outcome ? St.IfTrue : St.IfFalse;
-        if (!Arm)
-          return false; // on this path the condition had the other outcome
-        St.set(Arm);
-      }
-    // A variable that picked one of two tensors on this condition holds the
-    // one of this side: `if (c) r = add(); else r = mul(); ... if (c)
-    // free(r);` releases add's tensor only, and mul's stays owned on the
-    // other side (a leak there), instead of a release of "one of two" that
-    // the analysis cannot follow.
-    for (auto &[K, V] : S.Vars)
-      if (V.Split == CondId) {
-        unsigned Keep = Outcome ? V.IfTrueId : V.IfFalseId;
-        V.Ids.assign(1, Keep);
-        V.Split = -1;
-        V.IfTrueId = V.IfFalseId = 0;
-      }
-  }
+  if (Conds[CondId].Stable)
+    return narrowOn(S, CondId, Outcome);
   S.addFact({CondId, Outcome});
   return true;
+}
+
+bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
+  for (const Fact &F : S.Facts)
+    if (F.Cond == CondId && F.Outcome != Outcome)
+      return false;
+  for (auto &[Id, St] : S.Tensors)
+    if (St.Guard == CondId) {
+      uint16_t Arm = Outcome ? St.IfTrue : St.IfFalse;
+      if (!Arm)
+        return false; // on this path the condition had the other outcome
+      St.set(Arm);
+    }
+  // A variable that picked one of two tensors on this condition holds the
+  // one of this side: `if (c) r = add(); else r = mul(); ... if (c)
+  // free(r);` releases add's tensor only, and mul's stays owned on the
+  // other side (a leak there), instead of a release of "one of two" that
+  // the analysis cannot follow.
+  for (auto &[K, V] : S.Vars)
+    if (V.Split == CondId) {
+      unsigned Keep = Outcome ? V.IfTrueId : V.IfFalseId;
+      V.Ids.assign(1, Keep);
+      V.Split = -1;
+      V.IfTrueId = V.IfFalseId = 0;
+    }
+  S.addFact({CondId, Outcome});
+  return true;
+}
+
+bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
+  if (FlagVars.empty() || S.Flags.empty())
+    return true;
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  bool Want = Outcome;
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot) {
+      Want = !Want;
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      continue;
+    }
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
+      const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
+      const auto *Zero = dyn_cast<IntegerLiteral>(R);
+      if (!Zero) {
+        std::swap(L, R);
+        Zero = dyn_cast<IntegerLiteral>(R);
+      }
+      if (!Zero || Zero->getValue() != 0)
+        return true;
+      if (BO->getOpcode() == BO_EQ)
+        Want = !Want;
+      E = L;
+      continue;
+    }
+    break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !FlagVars.count(VD))
+    return true;
+  for (Flag &F : S.Flags) {
+    if (F.Var != VD)
+      continue;
+    if (F.Truth >= 0)
+      return F.Truth == (int)Want; // (the other edge cannot be taken)
+    int CondId = F.Cond;
+    bool CondOutcome = Want ? F.OutcomeWhenTrue : !F.OutcomeWhenTrue;
+    F.Truth = Want;
+    F.Cond = -1;
+    return CondId < 0 || narrowOn(S, CondId, CondOutcome);
+  }
+  return true;
+}
+
+void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
+  llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
+  Expr::EvalResult R;
+  if (!Value || Value->isValueDependent() || !Value->EvaluateAsInt(R, Ctx))
+    return;
+  Flag F;
+  F.Var = VD;
+  F.Truth = R.Val.getInt() != 0;
+  S.Flags.push_back(F);
 }
 
 /// The edge from `switch (v)` (v an unmodified integer local or parameter)
@@ -713,6 +841,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
 
 bool FunctionAnalysis::run() {
   collectModifiedVars();
+  collectFlagVars();
   AC = std::make_unique<AnalysisDeclContext>(nullptr, FD);
   AC->getCFGBuildOptions().setAllAlwaysAdd();
   Cfg = AC->getCFG();

@@ -187,6 +187,16 @@ private:
   /// Records that condition `CondId` had `Outcome` (false: contradicts a
   /// fact of `S`, the edge is impossible).
   bool refineCondition(State &S, int CondId, bool Outcome);
+  /// Narrows S to the paths where condition CondId had `Outcome`: split
+  /// statuses and two-way picks on it take that arm; false when no path
+  /// of S had it.
+  bool narrowOn(State &S, int CondId, bool Outcome);
+  /// `if (made)`, `if (!made)`, `made != 0`, `made == 0` of a flag
+  /// (FlagVars): false when the flag's known truth rules the edge out;
+  /// else the branch it stands for is narrowed to the matching outcome.
+  bool refineFlag(State &S, const clang::Expr *Cond, bool Outcome);
+  /// A flag variable gets `Value` (a constant, or unknown when not one).
+  void setFlag(State &S, const clang::VarDecl *VD, const clang::Expr *Value);
   /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
   /// `B`, which branches on `Cond` (null: no two-way branch) or is a
   /// switch.  False when that edge is impossible.
@@ -213,6 +223,9 @@ private:
   int equalityConditionId(const EqualityKey &Key, const clang::Expr *At);
   bool isStableCondition(const clang::Expr *E) const;
   void collectModifiedVars();
+  /// Local integer variables whose every write is a constant (flags).
+  void collectFlagVars();
+  llvm::DenseSet<const clang::VarDecl *> FlagVars;
   const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
   bool entersLoopBody(const clang::CFGBlock *From,
                       const clang::CFGBlock *CondBlock) const;

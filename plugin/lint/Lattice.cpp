@@ -112,7 +112,8 @@ bool StatusMap::operator==(const StatusMap &O) const {
 Status &State::status(unsigned Id) { return Tensors[Id]; }
 
 bool State::operator==(const State &O) const {
-  if (Reachable != O.Reachable || ClearExprs != O.ClearExprs || Facts != O.Facts || Vars.size() != O.Vars.size() ||
+  if (Reachable != O.Reachable || ClearExprs != O.ClearExprs || Facts != O.Facts ||
+      Flags != O.Flags || Vars.size() != O.Vars.size() ||
       Exprs.size() != O.Exprs.size())
     return false;
   if (Tensors != O.Tensors)
@@ -284,6 +285,28 @@ void joinInto(State &Into, const State &From) {
     St = joinStatus(Before.lookup(Id), From.statusOf(Id), Split, IntoIsTrue,
                     Into.Facts, From.Facts);
   Into.Tensors.compact();
+
+  // Flags: the same truth stays; two truths across the split branch stand
+  // for its outcome; an alias both sides share stays; the rest is unknown.
+  llvm::SmallVector<Flag, 2> Flags;
+  for (const Flag &A : Into.Flags) {
+    const Flag *B = nullptr;
+    for (const Flag &F : From.Flags)
+      if (F.Var == A.Var)
+        B = &F;
+    if (!B)
+      continue;
+    if (A == *B) {
+      Flags.push_back(A);
+    } else if (A.Truth >= 0 && B->Truth >= 0 && A.Truth != B->Truth && Split >= 0) {
+      Flag J;
+      J.Var = A.Var;
+      J.Cond = Split;
+      J.OutcomeWhenTrue = A.Truth ? IntoIsTrue : !IntoIsTrue;
+      Flags.push_back(J);
+    }
+  }
+  Into.Flags = std::move(Flags);
 
   llvm::SmallVector<Fact, 4> Common;
   for (const Fact &F : Into.Facts)

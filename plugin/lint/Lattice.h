@@ -29,6 +29,7 @@ namespace clang {
 class Expr;
 class ValueDecl;
 class FieldDecl;
+class VarDecl;
 } // namespace clang
 
 namespace tscope {
@@ -158,12 +159,29 @@ struct Fact {
   bool operator==(const Fact &O) const { return Cond == O.Cond && Outcome == O.Outcome; }
 };
 
+/// A local integer flag (every write a constant: `int made = 0; ... made
+/// = 1;`) on the paths to a point: its truth where every path agrees
+/// (Truth 0 or 1), or, where two paths that took the two sides of branch
+/// Cond joined with different truths, which outcome of Cond its truth
+/// stands for (`if (c) { t = create(); made = 1; }`: made true is c true).
+struct Flag {
+  const clang::VarDecl *Var = nullptr;
+  int Truth = -1; ///< -1: not the same on every path
+  int Cond = -1;  ///< with Truth -1: the branch it stands for
+  bool OutcomeWhenTrue = true;
+  bool operator==(const Flag &O) const {
+    return Var == O.Var && Truth == O.Truth && Cond == O.Cond &&
+           (Cond < 0 || OutcomeWhenTrue == O.OutcomeWhenTrue);
+  }
+};
+
 struct State {
   bool Reachable = false;
   llvm::DenseMap<VarKey, AbsVal> Vars;
   StatusMap Tensors; ///< by identity id; missing: Unborn
   llvm::DenseMap<const clang::Expr *, AbsVal> Exprs; ///< current full expression
   llvm::SmallVector<Fact, 4> Facts;
+  llvm::SmallVector<Flag, 2> Flags; ///< known flags only (FunctionAnalysis::FlagVars)
   /// The full expression that produced Exprs has ended: clear them before
   /// the next one (kept until then for the branch that tests them).
   bool ClearExprs = false;

@@ -746,6 +746,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   if (BO->getOpcode() != BO_Assign)
     return;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && FlagVars.count(VD)) {
+      setFlag(St, VD, BO->getRHS());
+      return;
+    }
   AbsVal V = valueOf(BO->getRHS(), St);
   if (V.AddrOf) // a pointer to a local now lives elsewhere: stop tracking it
     loseTrackOfVar(V.AddrOf, St);
@@ -780,6 +785,10 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
     const auto *VD = dyn_cast<VarDecl>(D);
     if (!VD || !VD->hasLocalStorage())
       continue;
+    if (FlagVars.count(VD)) {
+      setFlag(St, VD, VD->getInit());
+      continue;
+    }
     // Running a declaration again (in a loop) ends the previous variable.
     std::string Why = "'" + VD->getNameAsString() + "' goes out of scope";
     const Expr *Init = VD->getInit();
