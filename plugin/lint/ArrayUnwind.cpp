@@ -344,7 +344,8 @@ bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, Paren
   const FunctionRoles *R = rolesOfCall(Roles, CE);
   if (R) {
     for (const std::vector<unsigned> *Role : {&R->Releases, &R->Consumes, &R->Retains,
-                                              &R->Detaches, &R->Keeps, &R->ReleasesOnFailure})
+                                              &R->Detaches, &R->Keeps, &R->ReleasesOnFailure,
+                                              &R->MayRelease})
       if (llvm::is_contained(*Role, Index))
         return false;
     if (R->ReturnsArg == Index || R->Borrows == Index || !R->PassesToCallback.empty() ||

@@ -476,7 +476,63 @@ bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
   return true;
 }
 
+/// Whether `E` may change a variable that `Of` reads: an assignment,
+/// increment or address-of of one of them, or any call.
+static bool mayChangeReadsOf(const Expr *E, const Expr *Of) {
+  llvm::SmallPtrSet<const Decl *, 4> Reads;
+  struct Collect : RecursiveASTVisitor<Collect> {
+    llvm::SmallPtrSetImpl<const Decl *> *Reads;
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      Reads->insert(DRE->getDecl());
+      return true;
+    }
+  } C;
+  C.Reads = &Reads;
+  C.TraverseStmt(const_cast<Expr *>(Of));
+  struct Writes : RecursiveASTVisitor<Writes> {
+    llvm::SmallPtrSetImpl<const Decl *> *Reads;
+    bool Found = false;
+    bool reads(const Expr *X) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+      return DRE && Reads->count(DRE->getDecl());
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && reads(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
+               reads(UO->getSubExpr());
+      return !Found;
+    }
+    bool VisitCallExpr(CallExpr *) { return !(Found = true); }
+  } W;
+  W.Reads = &Reads;
+  W.TraverseStmt(const_cast<Expr *>(E));
+  return W.Found;
+}
+
 bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
+  // `a && b` true (or `a || b` false) says the same of both operands.  The
+  // CFG computes the value of a loop's `do ... while (rc != 0 && --tries >
+  // 0)` in a block where the operands' paths have joined already, so what
+  // `rc != 0` said about `t_make`'s tensor is known again only from here.
+  // (Of `a` only when `b` cannot change what `a` read.)
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  bool Want = Outcome;
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      break;
+    Want = !Want;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && ((BO->getOpcode() == BO_LAnd && Want) || (BO->getOpcode() == BO_LOr && !Want))) {
+    if (!mayChangeReadsOf(BO->getRHS(), BO->getLHS()) && !refine(S, BO->getLHS(), Want))
+      return false;
+    if (!refine(S, BO->getRHS(), Want))
+      return false;
+  }
   return refineFlag(S, Cond, Outcome) && refineCondition(S, conditionId(Cond), Outcome) &&
          refineTruth(S, Cond, Outcome);
 }
@@ -803,6 +859,8 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     uint16_t M = S.statusOf(PId).Mask & ~SNotAlive;
     if (M != SReleased)
       Summary.ParamReleased[I] = false;
+    if (M & (SReleased | SConsumed))
+      Summary.ParamMaybeReleased[I] = true;
     if (!M || (M & ~(SConsumed | SEscaped)) || !(M & SConsumed))
       Summary.ParamConsumed[I] = false;
     if (RetKind == 1 ? M != SReleased : (M & SReleased) != 0)
@@ -855,6 +913,7 @@ bool FunctionAnalysis::run() {
   Summary.ParamConsumed.assign(FD->getNumParams(), false);
   Summary.ParamReleasedOnFailure.assign(FD->getNumParams(), true);
   Summary.ParamOutOnSuccess.assign(FD->getNumParams(), true);
+  Summary.ParamMaybeReleased.assign(FD->getNumParams(), false);
   Summary.ParamCalledBack.assign(FD->getNumParams(), true);
   Summary.ParamCallback.assign(FD->getNumParams(), {0, 0});
 

@@ -123,6 +123,8 @@ struct FunctionSummary {
   /// Per parameter: `*p` set to a fresh tensor on every success exit and
   /// to nothing on every failure exit (an out-parameter create).
   std::vector<bool> ParamOutOnSuccess;
+  /// Released or consumed at some exit (FunctionRoles::MayRelease).
+  std::vector<bool> ParamMaybeReleased;
   std::string OutReleaseFunction; ///< of what the out-parameter gets
   /// Per parameter: passed to a call through a function-pointer parameter
   /// on every exit; with the (Fn, Arg) of that call (1-based, 0: none).

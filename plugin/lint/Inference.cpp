@@ -342,6 +342,18 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
       }
     }
   }
+  // Released on some paths only (not the status helpers' failure paths
+  // above): the caller stops following what it passes there.
+  if (S.Exits > 0 && !isa<CXXMethodDecl>(FD))
+    for (unsigned I = 0; I < S.ParamMaybeReleased.size(); ++I) {
+      if (!S.ParamMaybeReleased[I] || llvm::is_contained(Inferred.Releases, I + 1) ||
+          llvm::is_contained(Inferred.Consumes, I + 1))
+        continue;
+      const FunctionRoles *Known = Roles.lookup(FD);
+      if (Known && llvm::is_contained(Known->ReleasesOnFailure, I + 1))
+        continue;
+      Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred).MayRelease.push_back(I + 1);
+    }
   if (!Inferred.hasTensorRole())
     return;
   FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

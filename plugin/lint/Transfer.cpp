@@ -54,6 +54,23 @@ const ValueDecl *localArrayOf(const Expr *E) {
   return nullptr;
 }
 
+/// The local array whose elements' address `E` is: `a` (decayed), `&a[k]`,
+/// `a + k`.  A pointer holding it (`for (tensor **p = a; *p; p++)
+/// t_free(*p);`) reaches the elements where the lint does not follow.
+const ValueDecl *arrayAddressOf(const Expr *E) {
+  E = E->IgnoreParens();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+    return BO->getLHS()->getType()->isPointerType() ? arrayAddressOf(BO->getLHS())
+                                                     : arrayAddressOf(BO->getRHS());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_AddrOf)
+    return localArrayOf(UO->getSubExpr());
+  const auto *IC = dyn_cast<ImplicitCastExpr>(E);
+  if (!IC || IC->getCastKind() != CK_ArrayToPointerDecay)
+    return nullptr;
+  const ValueDecl *VD = localVarOf(IC->getSubExpr());
+  return VD && VD->getType()->isArrayType() ? VD : nullptr;
+}
+
 bool isSmartPointerReset(const CXXMethodDecl *MD) {
   const CXXRecordDecl *RD = MD->getParent();
   if (!RD || MD->getName() != "reset" || !RD->isInStdNamespace())
@@ -179,6 +196,11 @@ void FunctionAnalysis::setVar(VarKey K, AbsVal V, State &St, SourceLocation Loc,
 void FunctionAnalysis::loseTrack(const AbsVal &V, State &St) {
   for (unsigned Id : V.Ids)
     St.status(Id).set(SUnknown);
+  // And the references retains took of it (RefCounts.cpp): which of them
+  // a later release gives back is no longer known either.
+  for (auto &[Id, S] : St.Tensors)
+    if (int Obj = Ids[Id].RefOf; Obj >= 0 && V.refersTo((unsigned)Obj))
+      S.set(SUnknown);
 }
 
 void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
@@ -299,16 +321,28 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
 void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
                                     const CallExpr *CE, const FunctionRoles &R,
                                     State &St) {
-  if (V.Unknown)
+  if (V.Unknown) {
+    // Released is either a tensor it may hold or one the lint does not
+    // follow (`if (k) g(&t); t_free(t);`): whether the ones it may hold
+    // are released is unknown from here on.
+    loseTrack(V, St);
     return;
+  }
   if (V.Split >= 0 && releaseSplit(V, Arg, St))
     return;
   if (releaseInRound(V, CE, St)) // `for (...) t_free(a[i]);` (ArrayRounds.cpp)
     return;
-  if (V.Ids.size() > 1) { // which one?
+  // `t_free(a[i])`, `i` not a constant, outside a release round: one of
+  // the array's elements, which one the lint cannot tell.
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
+  bool SomeElement = AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx);
+  if (V.Ids.size() > 1 || (SomeElement && V.Ids.size() == 1)) { // which one?
     // Every one released (or never made): a second release whichever it
-    // is (unless it may be NULL, which releases nothing).
-    if (allReleased(V, St) && !V.MayNull) {
+    // is (unless it may be NULL, which releases nothing).  Not for one
+    // tensor in an array: `a[k++] = t_ones(n); for (i = 0; i < k; i++)
+    // t_free(a[i]);` releases it on the first round, and the next rounds
+    // (the lint does not know k) release other elements.
+    if (V.Ids.size() > 1 && allReleased(V, St) && !V.MayNull) {
       reportDoubleRelease(V.Ids[0], Status::plain(SReleased), Arg);
       return;
     }
@@ -316,9 +350,8 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     // Except for a view kept in a local array beside owned tensors and
     // released with them (`t_free(a[i])`, `i` not a constant): some round
     // releases the view, which is a bad release whatever the others are.
-    const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
     // The view stays a view (never ours): only the others are lost.
-    bool ArrayRound = AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx);
+    bool ArrayRound = SomeElement;
     for (unsigned Id : V.Ids) {
       Status S = St.statusOf(Id);
       if (ArrayRound && Ids[Id].K == Identity::View) {
@@ -326,7 +359,7 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
           reportBorrowedRelease(Id, S, Arg);
         continue;
       }
-      St.status(Id).set(SUnknown);
+      loseTrack(AbsVal::of(Id), St);
     }
     return;
   }
@@ -675,8 +708,13 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       // (KeptParams.cpp): held there now, no longer this function's.
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       storeOutside(V, St);
-    }
-    else if (Det) {
+    } else if (R && contains(R->MayRelease, Index)) {
+      // A same-file helper that releases it on some paths only (`if
+      // (take) t_free(t);`): alive or not after the call, the lint cannot
+      // tell, so it stops following it.
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      loseTrack(V, St);
+    } else if (Det) {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
         St.status(Id).update(SScope, SOwned);
@@ -754,6 +792,10 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   AbsVal V = valueOf(BO->getRHS(), St);
   if (V.AddrOf) // a pointer to a local now lives elsewhere: stop tracking it
     loseTrackOfVar(V.AddrOf, St);
+  if (const ValueDecl *Arr = arrayAddressOf(BO->getRHS())) { // (so do its elements)
+    loseTrackOfVar(Arr, St);
+    V = AbsVal();
+  }
   const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
   VarKey K;
   if (const ValueDecl *VD = localVarOf(L)) {
@@ -821,6 +863,11 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
     }
     if (V.AddrOf)
       loseTrackOfVar(V.AddrOf, St);
+    if (const ValueDecl *Arr = Init ? arrayAddressOf(Init) : nullptr;
+        Arr && VD->getType()->isPointerType()) {
+      loseTrackOfVar(Arr, St);
+      V = AbsVal();
+    }
     setVar({VD, nullptr}, V, St, VD->getLocation(), Why);
   }
 }

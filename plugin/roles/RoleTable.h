@@ -150,6 +150,12 @@ struct FunctionRoles {
   /// there (`push(list, t)`).  Not a tensor role: calls are not
   /// instrumented (the body's stores are detached there).
   std::vector<unsigned> Keeps;
+  /// Inferred by the lint: the parameters (1-based) the body releases (or
+  /// consumes) on some paths but not on all, and not only on a failure
+  /// status (`if (take) t_free(t);`), so after a call the caller cannot
+  /// tell whether its argument is still alive and stops following it.
+  /// Not a tensor role: calls are not instrumented.
+  std::vector<unsigned> MayRelease;
   /// Inferred by the lint: every `return` gives parameter i (1-based) back
   /// unchanged (`tensor *fill(tensor *t, float v) { ...; return t; }`), or
   /// NULL when ReturnsArgOrNull (`if (bad) return NULL; return t;`), so a
