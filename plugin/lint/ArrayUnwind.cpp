@@ -348,7 +348,8 @@ bool borrowedArgument(const ArraySubscriptExpr *E, const RoleTable &Roles, Paren
                                               &R->MayRelease})
       if (llvm::is_contained(*Role, Index))
         return false;
-    if (R->ReturnsArg == Index || R->Borrows == Index || !R->PassesToCallback.empty() ||
+    if (R->ReturnsArg == Index || R->Borrows == Index || R->ReturnsViewOf == Index ||
+        !R->PassesToCallback.empty() ||
         llvm::any_of(R->ReleasesFields, [&](const auto &PF) { return PF.first == Index; }))
       return false;
   }

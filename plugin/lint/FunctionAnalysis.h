@@ -126,6 +126,12 @@ struct FunctionSummary {
   /// Released or consumed at some exit (FunctionRoles::MayRelease).
   std::vector<bool> ParamMaybeReleased;
   std::string OutReleaseFunction; ///< of what the out-parameter gets
+  /// Returns that give a view of one parameter (1-based; 0: none yet, -1:
+  /// of different ones or not a view), and whether one may be NULL
+  /// (FunctionRoles::ReturnsViewOf).
+  int ViewOfParam = 0;
+  unsigned ViewReturns = 0;
+  bool ViewMayBeNull = false;
   /// Per parameter: passed to a call through a function-pointer parameter
   /// on every exit; with the (Fn, Arg) of that call (1-based, 0: none).
   std::vector<bool> ParamCalledBack;
@@ -286,6 +292,13 @@ private:
   void loseTrack(const AbsVal &V, State &St);
   void loseTrackOfVar(const clang::ValueDecl *VD, State &St);
   bool releaseSplit(const AbsVal &V, const clang::Expr *Arg, State &St);
+  /// `return c ? s : p;` with two owned tensors: each leaves the function on
+  /// its side of the split only (false: not that shape, nothing changed).
+  bool escapeSplit(const AbsVal &V, State &St);
+  /// `b = a;` / `struct s b = a;`: b's followed fields become a's.
+  void copyStruct(const clang::ValueDecl *To, const clang::ValueDecl *From, State &St,
+                  clang::SourceLocation At);
+  bool armOwned(const State &St, unsigned Id, int Split, bool Arm) const;
   void releaseValue(const AbsVal &V, const clang::Expr *Arg,
                     const clang::CallExpr *CE, const FunctionRoles &R, State &St);
   void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);

@@ -295,6 +295,12 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     Entry.ReturnsArg = static_cast<unsigned>(Back) + 1;
     Entry.ReturnsArgOrNull = BackOrNull;
   }
+  if (S.Returns > 0 && S.ViewReturns > 0 && S.ViewOfParam > 0 &&
+      S.ViewReturns + S.NullReturns == S.Returns && !isa<CXXMethodDecl>(FD)) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.ReturnsViewOf = (unsigned)S.ViewOfParam;
+    Entry.ReturnsViewMayBeNull = S.ViewMayBeNull || S.NullReturns > 0;
+  }
   if (std::vector<unsigned> Kept = keptParams(FD, Roles); !Kept.empty()) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.Keeps = std::move(Kept);

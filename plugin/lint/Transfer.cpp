@@ -392,28 +392,56 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
 // t_copy(x) : t_view(x, ...)`: releasing the view is a bad release on that
 // side, reported as such); otherwise false, and the caller stops following
 // them as before.
+// The status of `Id` on the side of split `Split` where a value holds it: a
+// plain status, or one already split on the same condition (a tensor made
+// inside an arm of the `?:` is unborn on the other side); -1 otherwise.
+static int armMask(const State &St, unsigned Id, int Split, bool Arm) {
+  Status S = St.statusOf(Id);
+  if (S.Guard < 0)
+    return S.Mask;
+  if (S.Guard == Split)
+    return Arm ? S.IfTrue : S.IfFalse;
+  return -1;
+}
+
+// Whether `Id`, on that side, is a plainly owned tensor (or NULL) of one
+// create, with no references to count.
+bool FunctionAnalysis::armOwned(const State &St, unsigned Id, int Split, bool Arm) const {
+  int M = armMask(St, Id, Split, Arm);
+  const Identity &I = Ids[Id];
+  return M >= 0 && !(M & (uint16_t)~(SOwned | SNull)) && (M & SOwned) &&
+         I.K == Identity::Created && I.Group == 1 && I.RefOf < 0 && !hasReferences(Id);
+}
+
+// Replaces `Id`'s status on one side of split `Split` by `M` (NULL kept).
+static void setArm(State &St, unsigned Id, int Split, bool Arm, uint16_t M) {
+  Status &S = St.status(Id);
+  if (S.Guard < 0) {
+    S.Guard = Split;
+    S.IfTrue = S.IfFalse = S.Mask;
+  }
+  uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
+  Mine = (uint16_t)((Mine & SNull) | M);
+  S.Mask = S.IfTrue | S.IfFalse;
+  if (S.IfTrue == S.IfFalse)
+    S.Guard = -1;
+}
+
+bool FunctionAnalysis::escapeSplit(const AbsVal &V, State &St) {
+  if (V.Split < 0 || V.Unknown || !armOwned(St, V.IfTrueId, V.Split, true) ||
+      !armOwned(St, V.IfFalseId, V.Split, false))
+    return false;
+  setArm(St, V.IfTrueId, V.Split, true, SEscaped);
+  setArm(St, V.IfFalseId, V.Split, false, SEscaped);
+  return true;
+}
+
 bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St) {
-  // The status of `Id` on the side of the split where the value holds it: a
-  // plain status, or one already split on the same condition (a tensor made
-  // inside an arm of the `?:` is unborn on the other side).
-  auto ArmMask = [&](unsigned Id, bool Arm) -> int {
-    Status S = St.statusOf(Id);
-    if (S.Guard < 0)
-      return S.Mask;
-    if (S.Guard == V.Split)
-      return Arm ? S.IfTrue : S.IfFalse;
-    return -1;
-  };
   auto IsView = [&](unsigned Id, bool Arm) {
-    int M = ArmMask(Id, Arm);
+    int M = armMask(St, Id, V.Split, Arm);
     return Ids[Id].K == Identity::View && M >= 0 && (M & SBorrowed) && !(M & SUnknown);
   };
-  auto IsOwned = [&](unsigned Id, bool Arm) {
-    int M = ArmMask(Id, Arm);
-    const Identity &I = Ids[Id];
-    return M >= 0 && !(M & (uint16_t)~(SOwned | SNull)) && (M & SOwned) &&
-           I.K == Identity::Created && I.Group == 1 && I.RefOf < 0 && !hasReferences(Id);
-  };
+  auto IsOwned = [&](unsigned Id, bool Arm) { return armOwned(St, Id, V.Split, Arm); };
   bool ViewT = IsView(V.IfTrueId, true), ViewF = IsView(V.IfFalseId, false);
   if ((ViewT && ViewF) || !(ViewT || IsOwned(V.IfTrueId, true)) ||
       !(ViewF || IsOwned(V.IfFalseId, false)))
@@ -427,16 +455,7 @@ bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St)
                                 (Arm ? "true" : "false") + ")");
       continue;
     }
-    Status &S = St.status(Id);
-    if (S.Guard < 0) {
-      S.Guard = V.Split;
-      S.IfTrue = S.IfFalse = S.Mask;
-    }
-    uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
-    Mine = (uint16_t)((Mine & SNull) | SReleased);
-    S.Mask = S.IfTrue | S.IfFalse;
-    if (S.IfTrue == S.IfFalse)
-      S.Guard = -1;
+    setArm(St, Id, V.Split, Arm, SReleased);
     if (Ids[Id].FirstRelease.isInvalid())
       Ids[Id].FirstRelease = Arg->getBeginLoc();
   }
@@ -760,13 +779,14 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   if (R && R->CreatesOut && R->CreatesOut >= Shift &&
       R->CreatesOut - Shift < CE->getNumArgs()) {
     transferCreateOut(CE, *R, Shift, St, Result);
-  } else if (R && !R->Creates && R->Borrows && R->Borrows >= Shift &&
-             R->Borrows - Shift < CE->getNumArgs()) {
-    AbsVal Owner = valueOf(CE->getArg(R->Borrows - Shift), St);
+  } else if (unsigned Of = R && !R->Creates ? (R->Borrows ? R->Borrows : R->ReturnsViewOf) : 0;
+             Of && Of >= Shift && Of - Shift < CE->getNumArgs()) {
+    AbsVal Owner = valueOf(CE->getArg(Of - Shift), St);
     unsigned Id = newIdentity(CE, R, Identity::View, St);
     Ids[Id].Parent = Owner.Ids.size() == 1 ? (int)Owner.Ids[0] : -1;
     // A view may be NULL (out of range): `if (!v) return;` is a real path.
-    bool MayNull = R->MayReturnNull && !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
+    bool MayNull = (R->Borrows ? R->MayReturnNull : R->ReturnsViewMayBeNull) &&
+                   !(Callee && Callee->hasAttr<ReturnsNonNullAttr>());
     St.status(Id).set(SBorrowed | (MayNull ? SNull : 0));
     Result = AbsVal::of(Id);
   } else if (RelFailId >= 0) {
@@ -779,6 +799,42 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   if (Result.Ids.empty() && Result.SuccessOf < 0)
     Result = statusRead(CE, St);
   St.Exprs[CE] = Result;
+}
+
+/// The local struct variable a struct copy reads: `a` in `struct s b = a;`
+/// or `b = a;` (C++: through a trivial copy or move constructor).
+static const ValueDecl *copiedStruct(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (CE->getNumArgs() != 1 || !Ctor->isTrivial() ||
+        !(Ctor->isCopyConstructor() || Ctor->isMoveConstructor()))
+      return nullptr;
+    E = CE->getArg(0)->IgnoreParenImpCasts();
+  }
+  const ValueDecl *VD = localVarOf(E);
+  return VD && VD->getType()->isRecordType() ? VD : nullptr;
+}
+
+void FunctionAnalysis::copyStruct(const ValueDecl *To, const ValueDecl *From, State &St,
+                                  SourceLocation At) {
+  llvm::SmallVector<std::pair<VarKey, AbsVal>, 4> Fields;
+  for (const auto &KV : St.Vars)
+    if (KV.first.first == From && KV.first.second)
+      Fields.push_back({{To, KV.first.second}, KV.second});
+  std::string Why = "'" + To->getNameAsString() + "' is overwritten";
+  llvm::SmallVector<VarKey, 4> Old;
+  for (const auto &KV : St.Vars)
+    if (KV.first.first == To && KV.first.second)
+      Old.push_back(KV.first);
+  for (const VarKey &K : Old)
+    setVar(K, AbsVal(), St, At, Why);
+  for (auto &[K, V] : Fields)
+    setVar(K, V, St, At, Why);
+  // A struct whose address went where the lint does not follow: so does
+  // what its copy holds.
+  if (auto It = St.Vars.find({From, nullptr}); It != St.Vars.end() && It->second.Unknown)
+    St.Vars[{To, nullptr}] = AbsVal::unknown();
 }
 
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
@@ -798,7 +854,14 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   }
   const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
   VarKey K;
-  if (const ValueDecl *VD = localVarOf(L)) {
+  if (const ValueDecl *VD = localVarOf(L); VD && VD->getType()->isRecordType()) {
+    // `b = a;` of two local structs: b's fields hold what a's hold.
+    if (const ValueDecl *From = copiedStruct(BO->getRHS()); From && From != VD)
+      copyStruct(VD, From, St, BO->getOperatorLoc());
+    else
+      setVar({VD, nullptr}, V, St, BO->getOperatorLoc(),
+             "'" + VD->getNameAsString() + "' is overwritten");
+  } else if (const ValueDecl *VD = localVarOf(L)) {
     setVar({VD, nullptr}, V, St, BO->getOperatorLoc(),
            "'" + VD->getNameAsString() + "' is overwritten");
   } else if (localFieldKey(L, K)) {
@@ -851,6 +914,9 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
           if (!V.Ids.empty() || V.MayNull)
             St.Vars[{VD, F}] = V;
         }
+      } else if (const ValueDecl *From = Init ? copiedStruct(Init) : nullptr;
+                 From && From != VD) {
+        copyStruct(VD, From, St, VD->getLocation()); // `struct layer b = a;`
       }
       continue;
     }
@@ -879,6 +945,16 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
   AbsVal V = valueOf(RV, St);
   if (Reporting) {
     ++Summary.Returns;
+    if (V.Ids.size() == 1 && !V.Unknown && Ids[V.Ids[0]].K == Identity::View) {
+      // A view of a parameter (`return t_view(m, 0, 1);`).
+      const Identity &I = Ids[V.Ids[0]];
+      int Of = I.Parent >= 0 && Ids[I.Parent].K == Identity::Param && !Ids[I.Parent].Field
+                   ? (int)Ids[I.Parent].ParamIndex
+                   : -1;
+      Summary.ViewOfParam = Summary.ViewOfParam == 0 || Summary.ViewOfParam == Of ? Of : -1;
+      ++Summary.ViewReturns;
+      Summary.ViewMayBeNull |= St.status(V.Ids[0]).has(SNull) || V.MayNull;
+    }
     if (V.Ids.empty() && V.MayNull && !V.Unknown) {
       ++Summary.NullReturns;
     } else if (V.Ids.size() == 1 && !V.Unknown &&
@@ -893,6 +969,9 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
   }
   // Returning a released tensor, or a view of one.
   checkUse(V, RV, St, "returned");
+  // `return c ? s : p;`: each leaves on its own side; the other leaks.
+  if (escapeSplit(V, St))
+    return;
   for (unsigned Id : V.Ids) {
     if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SEscaped, St))
       continue; // `Py_INCREF(arg); return arg;`

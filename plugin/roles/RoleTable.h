@@ -162,6 +162,13 @@ struct FunctionRoles {
   /// call's result is its argument i (or NULL).  Not a tensor role.
   unsigned ReturnsArg = 0;
   bool ReturnsArgOrNull = false;
+  /// Inferred by the lint: every `return` gives a view of parameter i
+  /// (1-based), or NULL (`static tensor *row(tensor *m) { return
+  /// t_view(m, 0, 1); }`), so a call's result is a view, as for
+  /// `Borrows`, never the caller's to release; ReturnsViewMayBeNull when
+  /// one may be NULL.  Not a tensor role: calls are not instrumented.
+  unsigned ReturnsViewOf = 0;
+  bool ReturnsViewMayBeNull = false;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
