@@ -5,6 +5,7 @@
 #include "Liveness.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Analysis/Analyses/PostOrderCFGView.h"
 #include "clang/Analysis/FlowSensitive/DataflowWorklist.h"
 
@@ -133,8 +134,15 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    if (const VarDecl *VD = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr)
-      (BO->getOpcode() == BO_Assign && constant(BO->getRHS()) ? Assigned : NotFlag).insert(VD);
+    const VarDecl *VD = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr;
+    if (!VD)
+      return true;
+    if (BO->getOpcode() == BO_Assign && constant(BO->getRHS()))
+      Assigned.insert(VD);
+    else if (BO->getOpcode() == BO_Assign && constantPick(BO->getRHS()))
+      Picked.insert(VD); // `st = ok ? NEXT : FAIL;`: a state, not a flag
+    else
+      NotFlag.insert(VD);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
@@ -156,9 +164,14 @@ public:
       NotFlag.insert(C.getVariable());
     return true;
   }
-  llvm::DenseSet<const VarDecl *> Assigned, NotFlag;
+  llvm::DenseSet<const VarDecl *> Assigned, NotFlag, Picked;
 
 private:
+  bool constantPick(const Expr *E) const {
+    const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());
+    return CO && (constant(CO->getTrueExpr()) || constantPick(CO->getTrueExpr())) &&
+           (constant(CO->getFalseExpr()) || constantPick(CO->getFalseExpr()));
+  }
   static bool candidate(const VarDecl *VD) {
     return VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
            (VD->getType()->isIntegerType() || VD->getType()->isBooleanType()) &&
@@ -181,8 +194,97 @@ void FunctionAnalysis::collectFlagVars() {
   FlagCandidates C(Ctx);
   C.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
   for (const VarDecl *VD : C.Assigned)
-    if (!C.NotFlag.count(VD))
+    if (!C.NotFlag.count(VD) && !C.Picked.count(VD))
       FlagVars.insert(VD);
+  for (const auto *Set : {&C.Assigned, &C.Picked})
+    for (const VarDecl *VD : *Set)
+      if (!C.NotFlag.count(VD))
+        StateVars.insert(VD);
+}
+
+namespace {
+/// The loops whose body both tests a state variable (StateVars: every write
+/// a constant, or a pick of constants) against a value, in a `switch` or with `==` / `!=`, and
+/// assigns it: a state machine (`while (st != DONE) switch (st) { case
+/// LOAD: t = make(); st = USE; break; case USE: free(t); st = DONE; ... }`).
+class StateLoopFinder : public RecursiveASTVisitor<StateLoopFinder> {
+public:
+  StateLoopFinder(const llvm::DenseSet<const VarDecl *> &Flags, ASTContext &Ctx,
+                  llvm::DenseSet<const Stmt *> &Out)
+      : Flags(Flags), Ctx(Ctx), Out(Out) {}
+  bool VisitForStmt(ForStmt *S) { return check(S, S->getCond(), S->getBody()); }
+  bool VisitWhileStmt(WhileStmt *S) { return check(S, S->getCond(), S->getBody()); }
+  bool VisitDoStmt(DoStmt *S) { return check(S, S->getCond(), S->getBody()); }
+
+private:
+  const VarDecl *flag(const Expr *E) const {
+    const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && Flags.count(VD) ? VD : nullptr;
+  }
+  bool check(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
+    struct Scan : RecursiveASTVisitor<Scan> {
+      const StateLoopFinder *F;
+      ASTContext *Ctx;
+      llvm::SmallPtrSet<const VarDecl *, 4> Tested, Assigned;
+      bool VisitSwitchStmt(SwitchStmt *SW) {
+        if (const VarDecl *VD = F->flag(SW->getCond()))
+          Tested.insert(VD);
+        return true;
+      }
+      bool VisitBinaryOperator(BinaryOperator *BO) {
+        if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+          for (auto [X, K] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}})
+            if (const VarDecl *VD = F->flag(X); VD && K->isIntegerConstantExpr(*Ctx))
+              Tested.insert(VD);
+        } else if (BO->getOpcode() == BO_Assign) { // (constants only: StateVars)
+          if (const VarDecl *VD = F->flag(BO->getLHS()))
+            Assigned.insert(VD);
+        }
+        return true;
+      }
+    } S;
+    S.F = this;
+    S.Ctx = &Ctx;
+    S.TraverseStmt(const_cast<Stmt *>(Body));
+    if (Cond)
+      S.TraverseStmt(const_cast<Expr *>(Cond));
+    for (const VarDecl *VD : S.Tested)
+      if (S.Assigned.count(VD)) {
+        Out.insert(Loop);
+        break;
+      }
+    return true;
+  }
+  const llvm::DenseSet<const VarDecl *> &Flags;
+  ASTContext &Ctx;
+  llvm::DenseSet<const Stmt *> &Out;
+};
+} // namespace
+
+void FunctionAnalysis::collectStateLoops() {
+  if (StateVars.empty())
+    return;
+  StateLoopFinder(StateVars, Ctx, StateLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+}
+
+// A state machine's tensors live across iterations: made in one state,
+// released in a later one, by an order the state variable sets.  The lint
+// does not follow that order (it would need each state's value on each
+// path), so on each way back to the loop's head a tensor made in the loop
+// is no longer followed: no "overwritten", "released twice" or leak from
+// an order of states that cannot happen.  Leaks within one iteration (the
+// body's own variables, an exit in the same state) are still found.
+void FunctionAnalysis::forgetAcrossStates(const Stmt *Loop, State &S) {
+  SourceRange In = Loop->getSourceRange();
+  for (auto &[Id, St] : S.Tensors) {
+    const Identity &I = Ids[Id];
+    if (I.K == Identity::Param || !I.Site || St.has(SUnknown))
+      continue;
+    SourceLocation At = SM.getExpansionLoc(I.Site->getBeginLoc());
+    if (SM.isPointWithin(At, SM.getExpansionLoc(In.getBegin()), SM.getExpansionLoc(In.getEnd())))
+      St.set(SUnknown);
+  }
 }
 
 void FunctionAnalysis::collectModifiedVars() {
@@ -900,6 +1002,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
 bool FunctionAnalysis::run() {
   collectModifiedVars();
   collectFlagVars();
+  collectStateLoops();
   AC = std::make_unique<AnalysisDeclContext>(nullptr, FD);
   AC->getCFGBuildOptions().setAllAlwaysAdd();
   Cfg = AC->getCFG();
@@ -977,6 +1080,8 @@ bool FunctionAnalysis::run() {
       if (!takeEdge(B, Cond, Index, Succ, Next))
         continue; // this edge cannot be taken in this state
       endIteration(Succ, Next);
+      if (const Stmt *Loop = Succ->getLoopTarget(); Loop && StateLoops.count(Loop))
+        forgetAcrossStates(Loop, Next);
       DropDeadBeforeJoin(Succ, Next);
       if (entersLoopBody(B, Succ)) {
         // Evaluate the condition block on the way, then go straight in.

@@ -234,6 +234,13 @@ private:
   /// Local integer variables whose every write is a constant (flags).
   void collectFlagVars();
   llvm::DenseSet<const clang::VarDecl *> FlagVars;
+  /// Loops driven by a state variable (collectStateLoops), and what their
+  /// back edges forget (forgetAcrossStates).
+  void collectStateLoops();
+  void forgetAcrossStates(const clang::Stmt *Loop, State &S);
+  llvm::DenseSet<const clang::Stmt *> StateLoops;
+  /// Local integers whose every write is a constant or a `?:` of constants.
+  llvm::DenseSet<const clang::VarDecl *> StateVars;
   const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
   bool entersLoopBody(const clang::CFGBlock *From,
                       const clang::CFGBlock *CondBlock) const;
