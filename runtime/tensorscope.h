@@ -466,6 +466,11 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k,
  *
  *   TSCOPE_CREATES        returns a new owned tensor
  *   TSCOPE_CREATES_OUT(i) creates a tensor through out-parameter i
+ *   TSCOPE_SUCCESS(when)  ... only when the call succeeds: `when` is one of
+ *                         returns_zero, returns_nonzero, returns_null,
+ *                         returns_nonnull, always (the default), as an API
+ *                         file's `success:` (int f(..., T **out) returning
+ *                         0 on success: TSCOPE_SUCCESS(returns_zero))
  *   TSCOPE_RELEASES(i)    releases argument i
  *   TSCOPE_RETAINS(i)     adds a reference to argument i
  *   TSCOPE_CONSUMES(i)    takes ownership of argument i
@@ -495,6 +500,7 @@ int tscope_cache_put_holding_at(tscope_cache *c, const tscope_key *k,
 #define TSCOPE_AUTO_LOOPS TSCOPE_ANNOTATE_("tscope_auto_loops")
 #define TSCOPE_NO_LINT TSCOPE_ANNOTATE_("tscope_no_lint")
 #define TSCOPE_RELEASED_BY(f) TSCOPE_ANNOTATE_("tscope_released_by", #f)
+#define TSCOPE_SUCCESS(when) TSCOPE_ANNOTATE_("tscope_success", #when)
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -24,6 +24,7 @@ enum class AnnotationKind {
   Detaches,    // parameter index
   Borrows,     // parameter index
   ReleasedBy,  // function name (string)
+  Success,     // when a creates_out call made its tensor (a word, string)
   Auto,        // no argument
   AutoLoops,   // no argument
   NoLint,      // no argument
@@ -39,6 +40,7 @@ AnnotationKind kindOf(llvm::StringRef Name) {
       .Case("tscope_detaches", AnnotationKind::Detaches)
       .Case("tscope_borrows", AnnotationKind::Borrows)
       .Case("tscope_released_by", AnnotationKind::ReleasedBy)
+      .Case("tscope_success", AnnotationKind::Success)
       .Case("tscope_auto", AnnotationKind::Auto)
       .Case("tscope_auto_loops", AnnotationKind::AutoLoops)
       .Case("tscope_no_lint", AnnotationKind::NoLint)
@@ -100,20 +102,25 @@ public:
       return;
     }
     unsigned NumArgs = A->args_size();
-    unsigned Wanted = (takesIndex(Kind) || Kind == AnnotationKind::ReleasedBy) ? 1 : 0;
+    bool TakesString = Kind == AnnotationKind::ReleasedBy || Kind == AnnotationKind::Success;
+    unsigned Wanted = (takesIndex(Kind) || TakesString) ? 1 : 0;
     if (NumArgs != Wanted) {
       if (Loud)
         Diags.error(A->getLocation(),
                     "annotation '" + Name + "' on '" + nameOf(FD) + "' takes " +
-                        (Wanted ? (Kind == AnnotationKind::ReleasedBy
-                                       ? "one function name"
-                                       : "one parameter index")
+                        (Wanted ? (Kind == AnnotationKind::ReleasedBy ? "one function name"
+                                   : Kind == AnnotationKind::Success  ? "one success condition"
+                                                                      : "one parameter index")
                                 : "no arguments") +
                         ", not " + llvm::Twine(NumArgs));
       return;
     }
     if (Kind == AnnotationKind::ReleasedBy) {
       readReleasedBy(A, Name, Loud);
+      return;
+    }
+    if (Kind == AnnotationKind::Success) {
+      readSuccess(A, Name, Loud);
       return;
     }
     unsigned Index = 0;
@@ -168,6 +175,31 @@ private:
     Facts.ReleasedByLoc = A->getLocation();
   }
 
+  // TSCOPE_SUCCESS(returns_zero): what an API file's `success:` says, for
+  // a TSCOPE_CREATES_OUT function (readSourceRoles checks that it is one).
+  void readSuccess(const clang::AnnotateAttr *A, llvm::StringRef Name, bool Loud) {
+    const clang::Expr *Arg = *A->args_begin();
+    const clang::StringLiteral *S = asString(Arg);
+    static const std::pair<const char *, SuccessCondition> Words[] = {
+        {"always", SuccessCondition::Always},
+        {"returns_zero", SuccessCondition::ReturnsZero},
+        {"returns_nonzero", SuccessCondition::ReturnsNonZero},
+        {"returns_null", SuccessCondition::ReturnsNull},
+        {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
+    for (auto [Word, Value] : Words)
+      if (S && S->getString() == Word) {
+        Facts.Annotated.Success = Value;
+        if (Loud)
+          Facts.SuccessLoc = A->getLocation();
+        return;
+      }
+    if (Loud)
+      Diags.error(Arg->getExprLoc(),
+                  "annotation '" + Name + "' on '" + nameOf(FD) + "' needs one of always, " +
+                      "returns_zero, returns_nonzero, returns_null, returns_nonnull" +
+                      (S ? ", not '" + S->getString() + "'" : llvm::Twine("")));
+  }
+
   void apply(AnnotationKind Kind, unsigned Index) {
     FunctionRoles &R = Facts.Annotated;
     auto add = [](std::vector<unsigned> &V, unsigned I) {
@@ -190,6 +222,7 @@ private:
       break;
     case AnnotationKind::NoLint: R.NoLint = true; break;
     case AnnotationKind::ReleasedBy:
+    case AnnotationKind::Success:
     case AnnotationKind::Unknown: break;
     }
   }
@@ -240,6 +273,14 @@ SourceFacts readSourceRoles(const clang::FunctionDecl *FD,
       Reader.read(Ann);
     else if (const auto *Own = llvm::dyn_cast<clang::OwnershipAttr>(A))
       readOwnership(Own, Facts);
+  }
+  if (!Facts.Annotated.CreatesOut && Facts.Annotated.Success != SuccessCondition::Always) {
+    if (Facts.SuccessLoc.isValid())
+      Diags.warning(Facts.SuccessLoc,
+                    "annotation 'tscope_success' on '" + nameOf(FD) +
+                        "' is ignored: it says when a TSCOPE_CREATES_OUT function made its "
+                        "tensor, and '" + nameOf(FD) + "' is not one");
+    Facts.Annotated.Success = SuccessCondition::Always;
   }
   return Facts;
 }

@@ -30,6 +30,8 @@ struct SourceFacts {
   /// resolved against the TU's declarations at the end of the TU.
   std::string ReleasedBy;
   clang::SourceLocation ReleasedByLoc;
+  /// TSCOPE_SUCCESS(when), read into Annotated.Success.
+  clang::SourceLocation SuccessLoc;
   std::string ReturnsModule;              ///< ownership_returns(module)
   std::vector<std::string> TakesModules;  ///< ownership_takes(module, ...)
 

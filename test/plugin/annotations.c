@@ -13,6 +13,7 @@
 typedef struct tensor tensor;
 tensor *t_new(int n) TSCOPE_CREATES;
 int t_make(tensor **out, int n) TSCOPE_CREATES_OUT(1);
+int t_load(const char *path, tensor **out) TSCOPE_CREATES_OUT(2) TSCOPE_SUCCESS(returns_zero);
 void t_free(tensor *t) TSCOPE_RELEASES(1);
 tensor *t_retain(tensor *t) TSCOPE_RETAINS(1);
 void t_push(void *list, tensor *t) TSCOPE_CONSUMES(2);
@@ -30,13 +31,14 @@ TSCOPE_NO_LINT void messy(void) {}
 // Not annotated: not in the table.
 void plain(tensor *t);
 
-// CHECK: tscope-roles: 13 functions
+// CHECK: tscope-roles: 14 functions
 // CHECK-NEXT: tscope-role: messy no_lint source=annotation
 // CHECK-NEXT: tscope-role: step auto source=annotation
 // CHECK-NEXT: tscope-role: t_free releases(1) accepts_null=1 source=annotation
 // CHECK-NEXT: tscope-role: t_free2 releases(1) accepts_null=1 source=annotation
 // CHECK-NEXT: tscope-role: t_keep detaches(1) source=annotation
 // CHECK-NEXT: tscope-role: t_late creates null=may release=t_free2 source=annotation
+// CHECK-NEXT: tscope-role: t_load creates_out(2) success=returns_zero null=may release=t_free source=annotation
 // CHECK-NEXT: tscope-role: t_make creates_out(1) success=always null=may release=t_free source=annotation
 // CHECK-NEXT: tscope-role: t_new creates null=may release=t_free source=annotation
 // CHECK-NEXT: tscope-role: t_push consumes(2) source=annotation

@@ -21,6 +21,12 @@ void typo(tensor *t) __attribute__((annotate("tscope_relase", 1)));
 // CHECK: bad-annotation.c:[[@LINE-1]]:37: warning: tensorscope: unknown TensorScope annotation 'tscope_relase' on 'typo' is ignored
 void shout(tensor *t) __attribute__((annotate("TSCOPE_RELEASES", 1)));
 // CHECK: warning: tensorscope: unknown TensorScope annotation 'TSCOPE_RELEASES' on 'shout' is ignored
+int when(tensor **out) TSCOPE_CREATES_OUT(1) TSCOPE_SUCCESS(returns_0);
+// CHECK: error: tensorscope: annotation 'tscope_success' on 'when' needs one of always, returns_zero, returns_nonzero, returns_null, returns_nonnull, not 'returns_0'
+int bare(tensor **out) TSCOPE_CREATES_OUT(1) __attribute__((annotate("tscope_success")));
+// CHECK: error: tensorscope: annotation 'tscope_success' on 'bare' takes one success condition, not 0
+tensor *not_out(void) TSCOPE_CREATES TSCOPE_SUCCESS(returns_nonnull);
+// CHECK: bad-annotation.c:[[@LINE-1]]:38: warning: tensorscope: annotation 'tscope_success' on 'not_out' is ignored: it says when a TSCOPE_CREATES_OUT function made its tensor, and 'not_out' is not one
 void other(tensor *t) __attribute__((annotate("my_tool_thing", 1)));
 // CHECK-NOT: my_tool_thing
 // Release functions are resolved at the end of the TU, so this comes last.
