@@ -106,17 +106,10 @@ inline std::string readSuccess(tscope::ApiEntry &E) {
     E.Success = SuccessCondition::Status;
     return "";
   }
-  static const std::pair<const char *, SuccessCondition> Words[] = {
-      {"always", SuccessCondition::Always},
-      {"returns_zero", SuccessCondition::ReturnsZero},
-      {"returns_nonzero", SuccessCondition::ReturnsNonZero},
-      {"returns_null", SuccessCondition::ReturnsNull},
-      {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
-  for (auto [Word, Value] : Words)
-    if (T == Word) {
-      E.Success = Value;
-      return "";
-    }
+  if (SuccessCondition Word; tscope::parseSuccessWord(T, Word)) {
+    E.Success = Word;
+    return "";
+  }
   return "unknown value '" + T + "' for 'success' (expected one of: always, returns_zero, "
          "returns_nonzero, returns_null, returns_nonnull, or 'FUNCTION($N) == VALUE')";
 }

@@ -1,6 +1,7 @@
 //===- SourceRoles.cpp - TSCOPE_* annotations and ownership_* attributes --===//
 #include "SourceRoles.h"
 #include "RoleDiagnostics.h"
+#include "StatusConditionParse.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -180,19 +181,11 @@ private:
   void readSuccess(const clang::AnnotateAttr *A, llvm::StringRef Name, bool Loud) {
     const clang::Expr *Arg = *A->args_begin();
     const clang::StringLiteral *S = asString(Arg);
-    static const std::pair<const char *, SuccessCondition> Words[] = {
-        {"always", SuccessCondition::Always},
-        {"returns_zero", SuccessCondition::ReturnsZero},
-        {"returns_nonzero", SuccessCondition::ReturnsNonZero},
-        {"returns_null", SuccessCondition::ReturnsNull},
-        {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
-    for (auto [Word, Value] : Words)
-      if (S && S->getString() == Word) {
-        Facts.Annotated.Success = Value;
-        if (Loud)
-          Facts.SuccessLoc = A->getLocation();
-        return;
-      }
+    if (S && parseSuccessWord(S->getString(), Facts.Annotated.Success)) {
+      if (Loud)
+        Facts.SuccessLoc = A->getLocation();
+      return;
+    }
     if (Loud)
       Diags.error(Arg->getExprLoc(),
                   "annotation '" + Name + "' on '" + nameOf(FD) + "' needs one of always, " +

@@ -66,4 +66,19 @@ bool parseStatusCondition(llvm::StringRef Text, StatusCondition &Out, std::strin
   return true;
 }
 
+bool parseSuccessWord(llvm::StringRef Word, SuccessCondition &Out) {
+  static const std::pair<const char *, SuccessCondition> Words[] = {
+      {"always", SuccessCondition::Always},
+      {"returns_zero", SuccessCondition::ReturnsZero},
+      {"returns_nonzero", SuccessCondition::ReturnsNonZero},
+      {"returns_null", SuccessCondition::ReturnsNull},
+      {"returns_nonnull", SuccessCondition::ReturnsNonNull}};
+  for (auto [W, Value] : Words)
+    if (Word == W) {
+      Out = Value;
+      return true;
+    }
+  return false;
+}
+
 } // namespace tscope

@@ -24,6 +24,10 @@ namespace tscope {
 /// `success` keywords (it mentions an argument, `$N`).
 bool looksLikeStatusCondition(llvm::StringRef Text);
 
+/// The `success` keywords (`returns_zero`, ...) of API files and of
+/// TSCOPE_SUCCESS: true and `Out` set when `Word` is one of them.
+bool parseSuccessWord(llvm::StringRef Word, SuccessCondition &Out);
+
 /// Parses `Text` into `Out`; on failure false, and `Error` says why.
 bool parseStatusCondition(llvm::StringRef Text, StatusCondition &Out, std::string &Error);
 
