@@ -451,6 +451,11 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
         Var = L->getDecl();
   if (V.Unknown)
     return true;
+  // NULL on one side of an earlier branch only: the test says which side
+  // this path took (`if (tmp) t_free(tmp); else t_free(b);` after a swap
+  // done under `if (c)`).
+  if (V.NullSplit >= 0 && !narrowOn(S, V.NullSplit, NonNull ? !V.NullWhen : V.NullWhen))
+    return false;
   if (NonNull) {
     if (V.Ids.empty())
       return !V.MayNull; // NULL is never non-NULL

@@ -48,6 +48,8 @@ void AbsVal::unite(const AbsVal &O) {
   // Which arm is which holds only while both sides say the same.
   if (Split != O.Split || IfTrueId != O.IfTrueId || IfFalseId != O.IfFalseId)
     Split = -1;
+  if (NullSplit != O.NullSplit || NullWhen != O.NullWhen)
+    NullSplit = -1;
   for (unsigned Id : O.Ids)
     addId(Id);
   MayNull |= O.MayNull;
@@ -230,6 +232,18 @@ AbsVal joinVal(const Statuses &SA, const AbsVal &A, const Statuses &SB, const Ab
     R.Split = Split;
     R.IfTrueId = AIsTrue ? A.Ids[0] : B.Ids[0];
     R.IfFalseId = AIsTrue ? B.Ids[0] : A.Ids[0];
+  }
+  // One tensor on one side, NULL on the other: remember which side is NULL.
+  auto Plain = [](const AbsVal &V) {
+    return V.Split < 0 && V.NullSplit < 0 && !V.Unknown && !V.AddrOf && V.SuccessOf < 0;
+  };
+  if (Split >= 0 && Plain(A) && Plain(B) && R.Ids.size() == 1) {
+    bool OneA = A.Ids.size() == 1 && !A.MayNull, OneB = B.Ids.size() == 1 && !B.MayNull;
+    bool NullA = A.Ids.empty() && A.MayNull, NullB = B.Ids.empty() && B.MayNull;
+    if ((OneA && NullB) || (NullA && OneB)) {
+      R.NullSplit = Split;
+      R.NullWhen = NullA ? AIsTrue : !AIsTrue;
+    }
   }
   if (R.MayNull && !R.Ids.empty()) {
     bool NullA = A.MayNull && !nullExplained(SA, A, R.Ids);

@@ -130,6 +130,12 @@ struct AbsVal {
   /// release of either is a double release on one side, not a guess.
   int Split = -1;
   unsigned IfTrueId = 0, IfFalseId = 0;
+  /// One tensor on one side of condition NullSplit and NULL on the other
+  /// (`tmp = NULL; if (c) { tmp = a; ... }`): NULL where the condition had
+  /// outcome NullWhen.  A later NULL test of the value says which side the
+  /// path took (FunctionAnalysis::refineNull).
+  int NullSplit = -1;
+  bool NullWhen = false;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
@@ -137,7 +143,8 @@ struct AbsVal {
            SuccessOf == O.SuccessOf && SuccessReleases == O.SuccessReleases &&
            AlsoCreatedOf == O.AlsoCreatedOf &&
            SuccessHolder == O.SuccessHolder && Split == O.Split &&
-           (Split < 0 || (IfTrueId == O.IfTrueId && IfFalseId == O.IfFalseId));
+           (Split < 0 || (IfTrueId == O.IfTrueId && IfFalseId == O.IfFalseId)) &&
+           NullSplit == O.NullSplit && (NullSplit < 0 || NullWhen == O.NullWhen);
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);
