@@ -3,6 +3,7 @@
 
 #include "clang/AST/ExprCXX.h"
 #include "Liveness.h"
+#include "Writes.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -203,69 +204,87 @@ void FunctionAnalysis::collectFlagVars() {
 }
 
 namespace {
-/// The loops whose body both tests a state variable (StateVars: every write
-/// a constant, or a pick of constants) against a value, in a `switch` or with `==` / `!=`, and
-/// assigns it: a state machine (`while (st != DONE) switch (st) { case
-/// LOAD: t = make(); st = USE; break; case USE: free(t); st = DONE; ... }`).
+/// The loops whose body (or condition) both tests a state variable
+/// (StateVars: every write a constant, or a pick of constants) against a
+/// value, in a `switch` or with `==` / `!=`, and assigns it: a state
+/// machine (`while (st != DONE) switch (st) { case LOAD: t = make(); st =
+/// USE; break; case USE: free(t); st = DONE; ... }`).  One walk: each test
+/// or assignment marks the loops around it, innermost first, and stops at
+/// the first that has that mark already (the ones around it have it too),
+/// so deep nesting costs no more than its size.
 class StateLoopFinder : public RecursiveASTVisitor<StateLoopFinder> {
 public:
-  StateLoopFinder(const llvm::DenseSet<const VarDecl *> &Flags, ASTContext &Ctx,
-                  llvm::DenseSet<const Stmt *> &Out)
-      : Flags(Flags), Ctx(Ctx), Out(Out) {}
-  bool VisitForStmt(ForStmt *S) { return check(S, S->getCond(), S->getBody()); }
-  bool VisitWhileStmt(WhileStmt *S) { return check(S, S->getCond(), S->getBody()); }
-  bool VisitDoStmt(DoStmt *S) { return check(S, S->getCond(), S->getBody()); }
+  StateLoopFinder(const llvm::DenseSet<const VarDecl *> &Vars, ASTContext &Ctx)
+      : Vars(Vars), Ctx(Ctx) {}
 
-private:
-  const VarDecl *flag(const Expr *E) const {
-    const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return VD && Flags.count(VD) ? VD : nullptr;
+  // A `for` loop's init and increment count for the loops around it only.
+  bool TraverseForStmt(ForStmt *S) {
+    TraverseStmt(S->getInit());
+    TraverseStmt(S->getInc());
+    return inLoop(S, S->getCond(), S->getBody());
   }
-  bool check(const Stmt *Loop, const Expr *Cond, const Stmt *Body) {
-    struct Scan : RecursiveASTVisitor<Scan> {
-      const StateLoopFinder *F;
-      ASTContext *Ctx;
-      llvm::SmallPtrSet<const VarDecl *, 4> Tested, Assigned;
-      bool VisitSwitchStmt(SwitchStmt *SW) {
-        if (const VarDecl *VD = F->flag(SW->getCond()))
-          Tested.insert(VD);
-        return true;
-      }
-      bool VisitBinaryOperator(BinaryOperator *BO) {
-        if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
-          for (auto [X, K] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}})
-            if (const VarDecl *VD = F->flag(X); VD && K->isIntegerConstantExpr(*Ctx))
-              Tested.insert(VD);
-        } else if (BO->getOpcode() == BO_Assign) { // (constants only: StateVars)
-          if (const VarDecl *VD = F->flag(BO->getLHS()))
-            Assigned.insert(VD);
-        }
-        return true;
-      }
-    } S;
-    S.F = this;
-    S.Ctx = &Ctx;
-    S.TraverseStmt(const_cast<Stmt *>(Body));
-    if (Cond)
-      S.TraverseStmt(const_cast<Expr *>(Cond));
-    for (const VarDecl *VD : S.Tested)
-      if (S.Assigned.count(VD)) {
-        Out.insert(Loop);
-        break;
-      }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    return inLoop(S, S->getCond(), S->getBody());
+  }
+  bool TraverseDoStmt(DoStmt *S) { return inLoop(S, S->getCond(), S->getBody()); }
+
+  bool VisitSwitchStmt(SwitchStmt *SW) {
+    if (const VarDecl *VD = stateVar(SW->getCond()))
+      mark(VD, Tested);
     return true;
   }
-  const llvm::DenseSet<const VarDecl *> &Flags;
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+      for (auto [X, K] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}})
+        if (const VarDecl *VD = stateVar(X); VD && K->isIntegerConstantExpr(Ctx))
+          mark(VD, Tested);
+    } else if (BO->getOpcode() == BO_Assign) { // (constants only: StateVars)
+      if (const VarDecl *VD = stateVar(BO->getLHS()))
+        mark(VD, Assigned);
+    }
+    return true;
+  }
+
+  /// The loops that test and assign the same state variable.
+  void result(llvm::DenseSet<const Stmt *> &Out) const {
+    for (const auto &[Loop, VD] : Tested)
+      if (Assigned.count({Loop, VD}))
+        Out.insert(Loop);
+  }
+
+private:
+  using Marks = llvm::DenseSet<std::pair<const Stmt *, const VarDecl *>>;
+  bool inLoop(const Stmt *Loop, Expr *Cond, Stmt *Body) {
+    Loops.push_back(Loop);
+    TraverseStmt(Cond);
+    TraverseStmt(Body);
+    Loops.pop_back();
+    return true;
+  }
+  void mark(const VarDecl *VD, Marks &M) {
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
+      if (!M.insert({*It, VD}).second)
+        break;
+  }
+  const VarDecl *stateVar(const Expr *E) const {
+    const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && Vars.count(VD) ? VD : nullptr;
+  }
+  const llvm::DenseSet<const VarDecl *> &Vars;
   ASTContext &Ctx;
-  llvm::DenseSet<const Stmt *> &Out;
+  llvm::SmallVector<const Stmt *, 8> Loops; ///< around the walk, outermost first
+  Marks Tested, Assigned;
 };
 } // namespace
 
 void FunctionAnalysis::collectStateLoops() {
   if (StateVars.empty())
     return;
-  StateLoopFinder(StateVars, Ctx, StateLoops).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  StateLoopFinder Finder(StateVars, Ctx);
+  Finder.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  Finder.result(StateLoops);
 }
 
 // A state machine's tensors live across iterations: made in one state,
@@ -596,27 +615,7 @@ static bool mayChangeReadsOf(const Expr *E, const Expr *Of) {
   } C;
   C.Reads = &Reads;
   C.TraverseStmt(const_cast<Expr *>(Of));
-  struct Writes : RecursiveASTVisitor<Writes> {
-    llvm::SmallPtrSetImpl<const Decl *> *Reads;
-    bool Found = false;
-    bool reads(const Expr *X) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
-      return DRE && Reads->count(DRE->getDecl());
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && reads(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-               reads(UO->getSubExpr());
-      return !Found;
-    }
-    bool VisitCallExpr(CallExpr *) { return !(Found = true); }
-  } W;
-  W.Reads = &Reads;
-  W.TraverseStmt(const_cast<Expr *>(E));
-  return W.Found;
+  return writesAny(E, Reads, /*CallsWrite=*/true);
 }
 
 bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {

@@ -1,6 +1,7 @@
 //===- Inference.cpp - bottom-up order and inferred helper roles ----------===//
 #include "Inference.h"
 #include "KeptParams.h"
+#include "Writes.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -16,26 +17,9 @@ namespace {
 /// Whether `Body` assigns, increments, decrements or takes the address of
 /// parameter `P`.
 bool changedOrAddressTaken(const Stmt *Body, const ParmVarDecl *P) {
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const ParmVarDecl *P;
-    bool Found = false;
-    bool refersToP(const Expr *E) {
-      const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return DRE && DRE->getDecl() == P;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && refersToP(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()) &&
-               refersToP(UO->getSubExpr());
-      return !Found;
-    }
-  } W;
-  W.P = P;
-  W.TraverseStmt(const_cast<Stmt *>(Body));
-  return W.Found;
+  llvm::SmallPtrSet<const Decl *, 1> Vars;
+  Vars.insert(P);
+  return writesAny(Body, Vars);
 }
 
 /// `if (!p) return 0;` as the body's first statement, and `p` never

@@ -351,10 +351,9 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     // released with them (`t_free(a[i])`, `i` not a constant): some round
     // releases the view, which is a bad release whatever the others are.
     // The view stays a view (never ours): only the others are lost.
-    bool ArrayRound = SomeElement;
     for (unsigned Id : V.Ids) {
       Status S = St.statusOf(Id);
-      if (ArrayRound && Ids[Id].K == Identity::View) {
+      if (SomeElement && Ids[Id].K == Identity::View) {
         if (S.has(SBorrowed))
           reportBorrowedRelease(Id, S, Arg);
         continue;
@@ -386,12 +385,6 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   S.update((uint16_t)~SNotAlive, SReleased);
 }
 
-// `x = c ? a : b; t_free(x);`: a is released where c was true, b where it
-// was false; each gets a status split on c.  Only when each is a plainly
-// owned tensor (or NULL) with no split of its own, or a view (`src = copy ?
-// t_copy(x) : t_view(x, ...)`: releasing the view is a bad release on that
-// side, reported as such); otherwise false, and the caller stops following
-// them as before.
 // The status of `Id` on the side of split `Split` where a value holds it: a
 // plain status, or one already split on the same condition (a tensor made
 // inside an arm of the `?:` is unborn on the other side); -1 otherwise.
@@ -436,6 +429,12 @@ bool FunctionAnalysis::escapeSplit(const AbsVal &V, State &St) {
   return true;
 }
 
+// `x = c ? a : b; t_free(x);`: a is released where c was true, b where it
+// was false; each gets a status split on c.  Only when each is a plainly
+// owned tensor (or NULL) with no split of its own, or a view (`src = copy ?
+// t_copy(x) : t_view(x, ...)`: releasing the view is a bad release on that
+// side, reported as such); otherwise false, and the caller stops following
+// them as before.
 bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St) {
   auto IsView = [&](unsigned Id, bool Arm) {
     int M = armMask(St, Id, V.Split, Arm);
