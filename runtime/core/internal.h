@@ -415,7 +415,10 @@ typedef struct ts_recent {
     uint64_t gen;
     ts_record *record;
     uint32_t idx;
-    uint32_t shard_offset; /* of the record's shard in registry.c's shards[] */
+    /* Where, in the thread's state, the origin cache entry of the last
+     * creation at this address may be (ts_hint_created_cached): a byte
+     * offset, checked before use, so a wrong one only costs the lookup. */
+    uint32_t origin_at;
 } ts_recent; /* 32 bytes: a slot's address is a shift away */
 /* The slot index of h in a table of 2^(64 - shift) slots: the top bits of
  * a multiplicative hash, every address bit counting (page-aligned tensors
@@ -600,6 +603,34 @@ ts_thread_created_cached(const ts_thread *t, const tscope_site *created, void (*
     if (c->origin && c->site == created && c->release == release && c->scope == scope)
         return c;
     c = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
+    return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
+}
+/* The offset of t's origin cache entry c, for ts_recent.origin_at. */
+static inline uint32_t ts_origin_at(const ts_thread *t, const origin_cache_entry *c) {
+    return (uint32_t)((const char *)c - (const char *)t);
+}
+/* Where a hint for a creation of (created, current scope) points its
+ * origin_at: the slot the thread's cache keeps that origin in. */
+static inline uint32_t ts_origin_at_slot(const ts_thread *t, const tscope_site *created) {
+    return ts_origin_at(t, &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, t->scope_site)]);
+}
+/* The track hint path's origin lookup: ts_thread_created_cached with, between
+ * its two tiers, the entry the address's hint names.  That one is right
+ * whenever this address was last created at the same site in the same
+ * scope: a loop body creating at a few sites in turn (a = alloc(); b =
+ * alloc(); per step), each getting its block back from the allocator, finds
+ * its origin with no hash.  On a miss the hint names this site's slot. */
+static inline const origin_cache_entry *
+ts_hint_created_cached(const ts_thread *t, ts_recent *hint, const tscope_site *created,
+                       void (*release)(void *), const tscope_site *scope) {
+    const origin_cache_entry *c = &t->last_created;
+    if (c->origin && c->site == created && c->release == release && c->scope == scope)
+        return c;
+    c = (const origin_cache_entry *)(const void *)((const char *)t + hint->origin_at);
+    if (ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope))
+        return c;
+    hint->origin_at = ts_origin_at_slot(t, created);
+    c = (const origin_cache_entry *)(const void *)((const char *)t + hint->origin_at);
     return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
 }
 /* Interns (created, release, current scope) through the thread's caches

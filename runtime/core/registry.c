@@ -482,7 +482,7 @@ void ts_scope_hold_pop_shared_(uint32_t idx, ts_record *r) {
 }
 
 static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, ts_record *r,
-                                    uint32_t idx);
+                                    uint32_t idx, const tscope_site *created);
 
 /* track, all cases: `caller_pc` is where the user's call returns to.
  * `shared`: tscope_track_shared, where a live tensor at h is not lost but
@@ -572,7 +572,7 @@ __attribute__((noinline)) static void *track_general(void *h, void (*release)(vo
      * lost tensor come here).  Not under backtrace= or verbose=, whose
      * work the hint paths skip, and not for a shared create. */
     if (!shared && !ts_slow_track)
-        leave_track_hint(t, h, gen, r, idx);
+        leave_track_hint(t, h, gen, r, idx, created);
 
     if (depth)
         ts_scope_push(t, idx, gen);
@@ -930,10 +930,11 @@ __attribute__((noinline)) void ts_recent_grow(ts_thread *t) {
     t->recent_shift = grown_shift;
 }
 
-/* A ts_recent for record idx; its shard is kept as an offset into
- * shards[], so the hint paths find it with one add. */
-static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx) {
-    return (ts_recent){h, gen, r, idx, (idx >> TS_LOCAL_BITS) * (uint32_t)sizeof(ts_shard)};
+/* A ts_recent for record idx, whose next creation's origin is looked for
+ * first at origin_at (ts_hint_created_cached). */
+static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint32_t idx,
+                                uint32_t origin_at) {
+    return (ts_recent){h, gen, r, idx, origin_at};
 }
 
 /* After a track by a probing or the general path: the tensor's hint, so
@@ -942,7 +943,7 @@ static inline ts_recent hint_of(const void *h, uint64_t gen, ts_record *r, uint3
  * probe pushes its tombstone to the shard's history ring instead of this
  * thread's, where it is remembered longer than its neighbours'. */
 static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, ts_record *r,
-                                    uint32_t idx) {
+                                    uint32_t idx, const tscope_site *created) {
     if (__builtin_expect(t->recent_grow, 0))
         ts_recent_grow(t);
     ts_recent *hint = ts_recent_slot(t, h);
@@ -951,7 +952,7 @@ static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, t
     if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
         atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
         t->recent_evictions++;
-    *hint = hint_of(h, gen, r, idx);
+    *hint = hint_of(h, gen, r, idx, ts_origin_at_slot(t, created));
 }
 
 /*
@@ -999,7 +1000,7 @@ __attribute__((noinline)) static void *track_probe(void *h, void (*release)(void
     shard_live_add(s, 1);
     atomic_store_explicit(&r->generation, gen, memory_order_release);
     ts_lock_release(&s->lock);
-    leave_track_hint(t, h, gen, r, idx);
+    leave_track_hint(t, h, gen, r, idx, created);
     if (depth)
         ts_scope_push(t, idx, gen);
     return h;
@@ -1039,8 +1040,13 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
     quarantine_push(s, idx, r);
     ts_lock_release(&s->lock);
     ts_thread *t = ts_current;
-    if (t)
-        *ts_recent_slot(t, h) = hint_of(h, dead, r, idx);
+    if (t) {
+        ts_recent *hint = ts_recent_slot(t, h);
+        /* The origin lookup of the last track here, if it was h's. */
+        uint32_t origin_at = hint->handle == h ? hint->origin_at
+                                               : ts_origin_at(t, &t->last_created);
+        *hint = hint_of(h, dead, r, idx, origin_at);
+    }
     return 1;
 }
 
@@ -1072,11 +1078,12 @@ void *tscope_track(void *h, void (*release)(void *), const tscope_site *created)
          * (TS_REC_PRIVATE: nobody else recycles it), the new tensor reuses
          * it, with plain stores and no lock. */
         if (hint->handle == h && (hint->gen & TS_GEN_DEAD)) {
-            /* The origin from the thread's caches (the last creation's,
-             * else this site's slot: a loop body creating at several sites
-             * in turn, a = alloc(); b = alloc(); c = alloc(); per step). */
+            /* The origin from the cache entry the hint names (the last
+             * creation here was at this site: a loop body creating at
+             * several sites in turn, a = alloc(); b = alloc(); per step,
+             * each getting its block back), else the thread's caches. */
             const origin_cache_entry *c =
-                ts_thread_created_cached(t, created, release, t->scope_site);
+                ts_hint_created_cached(t, hint, created, release, t->scope_site);
             ts_record *r = hint->record;
             if (c && t->gen_next != t->gen_end &&
                 atomic_load_explicit(&r->generation, memory_order_relaxed) == hint->gen &&
