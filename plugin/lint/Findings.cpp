@@ -43,9 +43,7 @@ std::string FunctionAnalysis::whenText(const Status &St, uint16_t Bits) const {
   if (St.Guard >= 0) {
     bool InTrue = St.IfTrue & Bits, InFalse = St.IfFalse & Bits;
     if (InTrue != InFalse)
-      return std::string(" when the condition at ") +
-             locText(Conds[St.Guard].E->getBeginLoc()) + " is " +
-             (InTrue ? "true" : "false");
+      return " when " + conditionText(St.Guard, InTrue);
   }
   if (St.Mask & ~SNotAlive & ~Bits)
     return " on some paths";
@@ -120,6 +118,8 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
   const Identity &I = Ids[Id];
   ExitLeak L;
   L.At = At;
+  L.EdgeCond = BranchExitCond;
+  L.EdgeOutcome = BranchExitOutcome;
   L.RS = RS;
   L.Throw = Throw;
   L.St = St;
@@ -131,7 +131,7 @@ void FunctionAnalysis::noteLeakAtExit(unsigned Id, const Status &St,
   // A mechanical fix: release it right before the exit.  Only when it is
   // owned on every path here, one plain variable in scope holds it, and the
   // insert point is a statement of its own.
-  bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned;
+  bool MustLeak = St.Guard < 0 && (St.Mask & ~SNull) == SOwned && !BranchExit;
   if (MustLeak && I.Roles &&
       !(I.OutParam ? outReleaseOf(*I.Roles) : I.Roles->ReleaseFunction).empty() &&
       At.isFileID()) {
@@ -217,6 +217,8 @@ void FunctionAnalysis::reportExitLeaks() {
                 Where;
     if (Leaks.size() == 1) {
       std::string When = whenText(First.St, SOwned);
+      if (When.empty() && First.EdgeCond >= 0)
+        When = " when " + conditionText(First.EdgeCond, First.EdgeOutcome);
       if (!When.empty())
         F.Message += "; leaked" + When;
     } else {

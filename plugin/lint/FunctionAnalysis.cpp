@@ -124,7 +124,8 @@ private:
 
 namespace {
 /// Local integer variables whose every write is `= constant` (and whose
-/// initializer, if any, is one): flags such as `int made = 0; ... made = 1;`.
+/// initializer, if any, is one), or a step by a constant (`made++`, `stage
+/// += 2`): flags such as `int made = 0; ... made = 1;`.
 class FlagCandidates : public RecursiveASTVisitor<FlagCandidates> {
 public:
   explicit FlagCandidates(ASTContext &Ctx) : Ctx(Ctx) {}
@@ -140,6 +141,9 @@ public:
       return true;
     if (BO->getOpcode() == BO_Assign && constant(BO->getRHS()))
       Assigned.insert(VD);
+    else if ((BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
+             constant(BO->getRHS()))
+      Stepped.insert(VD);
     else if (BO->getOpcode() == BO_Assign && constantPick(BO->getRHS()))
       Picked.insert(VD); // `st = ok ? NEXT : FAIL;`: a state, not a flag
     else
@@ -147,9 +151,12 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
-      if (const VarDecl *VD = varOf(UO->getSubExpr()))
+    if (const VarDecl *VD = varOf(UO->getSubExpr())) {
+      if (UO->isIncrementDecrementOp())
+        Stepped.insert(VD);
+      else if (UO->getOpcode() == UO_AddrOf)
         NotFlag.insert(VD);
+    }
     return true;
   }
   // Captured by a lambda or a block: written elsewhere, perhaps.
@@ -165,7 +172,7 @@ public:
       NotFlag.insert(C.getVariable());
     return true;
   }
-  llvm::DenseSet<const VarDecl *> Assigned, NotFlag, Picked;
+  llvm::DenseSet<const VarDecl *> Assigned, NotFlag, Picked, Stepped;
 
 private:
   bool constantPick(const Expr *E) const {
@@ -197,9 +204,10 @@ void FunctionAnalysis::collectFlagVars() {
   for (const VarDecl *VD : C.Assigned)
     if (!C.NotFlag.count(VD) && !C.Picked.count(VD))
       FlagVars.insert(VD);
+  // (A counter is not a state: `while (i < n) switch (i) ...` is a loop.)
   for (const auto *Set : {&C.Assigned, &C.Picked})
     for (const VarDecl *VD : *Set)
-      if (!C.NotFlag.count(VD))
+      if (!C.NotFlag.count(VD) && !C.Stepped.count(VD))
         StateVars.insert(VD);
 }
 
@@ -370,37 +378,88 @@ bool FunctionAnalysis::constantBits(const Expr *E, EqualityKey &Key) const {
   return Key.Width <= 64;
 }
 
-int FunctionAnalysis::conditionId(const Expr *E) {
-  auto Known = CondOfExpr.find(E);
-  if (Known != CondOfExpr.end())
-    return Known->second;
+int FunctionAnalysis::conditionId(const Expr *Cond, bool &Outcome) {
+  // The condition's text is the test as written (`!keep`), so that "the
+  // condition at f.c:7 is false" speaks of what the reader sees there.
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  bool Flipped = false;
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      break;
+    Flipped = !Flipped;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  Outcome ^= Flipped;
+  if (auto Known = CondOfExpr.find(E); Known != CondOfExpr.end()) {
+    Outcome ^= Known->second.second;
+    return Known->second.first;
+  }
   EqualityKey Key;
-  int Id = equalityKey(E, Key) ? equalityConditionId(Key, E) : -1;
+  int Id = -1;
+  bool Inverse = false; // E true is the condition false
+  if (equalityKey(E, Key)) {
+    Id = equalityConditionId(Key, Cond, Flipped);
+  } else if (inequalityKey(E, Key)) {
+    Inverse = true;
+    Id = equalityConditionId(Key, Cond, !Flipped);
+  }
   bool Stable = Id >= 0 || isStableCondition(E);
   llvm::FoldingSetNodeID Profile;
   if (Stable && Id < 0) {
-    E->IgnoreParenImpCasts()->Profile(Profile, Ctx, /*Canonical=*/true);
+    E->Profile(Profile, Ctx, /*Canonical=*/true);
     for (const auto &SC : StableConds)
       if (SC.first == Profile)
         Id = SC.second;
     if (Id < 0) {
       Id = (int)Conds.size();
-      Conds.push_back({E, true});
+      Conds.push_back({Cond, true, Flipped});
       StableConds.push_back({Profile, Id});
     }
   }
   if (Id < 0) {
     Id = (int)Conds.size();
-    Conds.push_back({E, false});
+    Conds.push_back({Cond, false, Flipped});
   }
-  CondOfExpr[E] = Id;
+  CondOfExpr[E] = {Id, Inverse};
+  Outcome ^= Inverse;
   return Id;
 }
 
-int FunctionAnalysis::equalityConditionId(const EqualityKey &Key, const Expr *At) {
+bool FunctionAnalysis::inequalityKey(const Expr *E, EqualityKey &Key) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() != BO_NE)
+      return false;
+    for (bool VarOnLeft : {true, false}) {
+      const Expr *VarSide = VarOnLeft ? BO->getLHS() : BO->getRHS();
+      const Expr *ConstSide = VarOnLeft ? BO->getRHS() : BO->getLHS();
+      if (stableIntegerVar(VarSide, Key.Var) && constantBits(ConstSide, Key))
+        return true;
+    }
+    return false;
+  }
+  // `if (v)`: `v != 0`, with the 0 that `v == 0` would compare with (the
+  // promoted type's width, as the literal's after the usual conversions).
+  if (!stableIntegerVar(E, Key.Var))
+    return false;
+  QualType T = cast<DeclRefExpr>(E)->getType();
+  if (Ctx.isPromotableIntegerType(T))
+    T = Ctx.getPromotedIntegerType(T);
+  Key.Width = Ctx.getIntWidth(T);
+  Key.Bits = 0;
+  return Key.Width <= 64 && Key.Width > 0;
+}
+
+std::string FunctionAnalysis::conditionText(int Id, bool Outcome) const {
+  const Condition &C = Conds[Id];
+  return "the condition at " + locText(C.E->getBeginLoc()) + " is " +
+         ((Outcome != C.Negated) ? "true" : "false");
+}
+
+int FunctionAnalysis::equalityConditionId(const EqualityKey &Key, const Expr *At, bool Negated) {
   auto [It, New] = EqualityConds.try_emplace({Key.Var, Key.Width, Key.Bits}, (int)Conds.size());
   if (New)
-    Conds.push_back({At, true});
+    Conds.push_back({At, true, Negated});
   return It->second;
 }
 
@@ -579,13 +638,52 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
       else if (isZeroOrNull(BO->getLHS(), Ctx))
         Other = BO->getRHS();
       if (!Other)
-        return true;
+        return refineResultCompare(S, BO, Truth);
       bool IsZero = (BO->getOpcode() == BO_EQ) == Truth;
       return refineZero(S, Other, IsZero);
     }
-    return true;
+    if (BO->isRelationalOp())
+      return refineResultCompare(S, BO, Truth);
+    // `if (!(a = t_ones(n)))`: the assigned value is tested (refineNull
+    // narrows the variable too).
+    if (BO->getOpcode() != BO_Assign)
+      return true;
   }
   return refineZero(S, E, !Truth);
+}
+
+/// `rc < 0`, `rc == -1`, `make(n, &t) > 0`: the result of an out-parameter
+/// create compared with a constant, on an edge where 0 cannot be the
+/// result (the comparison with 0 would have gone the other way), is a
+/// non-zero result.  Where 0 is possible (`rc < 0` false: 0 or a positive
+/// code) nothing is said.
+bool FunctionAnalysis::refineResultCompare(State &S, const BinaryOperator *BO, bool Truth) {
+  for (bool VarOnLeft : {true, false}) {
+    const Expr *X = VarOnLeft ? BO->getLHS() : BO->getRHS();
+    const Expr *K = VarOnLeft ? BO->getRHS() : BO->getLHS();
+    AbsVal V = valueOf(X, S);
+    if (V.SuccessOf < 0 || V.SuccessHolder || V.Success == SuccessCondition::Status)
+      continue;
+    std::optional<llvm::APSInt> C = K->getIntegerConstantExpr(Ctx);
+    if (!C || C->getSignificantBits() > 64)
+      continue;
+    long long KV = C->getExtValue();
+    // The outcome the comparison would have with 0 in X's place.
+    bool AtZero;
+    switch (BO->getOpcode()) {
+    case BO_EQ: AtZero = KV == 0; break;
+    case BO_NE: AtZero = KV != 0; break;
+    case BO_LT: AtZero = VarOnLeft ? 0 < KV : KV < 0; break;
+    case BO_LE: AtZero = VarOnLeft ? 0 <= KV : KV <= 0; break;
+    case BO_GT: AtZero = VarOnLeft ? 0 > KV : KV > 0; break;
+    case BO_GE: AtZero = VarOnLeft ? 0 >= KV : KV >= 0; break;
+    default: return true;
+    }
+    if (AtZero != Truth)
+      return refineZero(S, X, /*IsZero=*/false);
+    return true;
+  }
+  return true;
 }
 
 bool FunctionAnalysis::refineZero(State &S, const Expr *X, bool IsZero) {
@@ -639,7 +737,9 @@ bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
     if (!refine(S, BO->getRHS(), Want))
       return false;
   }
-  return refineFlag(S, Cond, Outcome) && refineCondition(S, conditionId(Cond), Outcome) &&
+  bool CondOutcome = Outcome;
+  int CondId = conditionId(Cond, CondOutcome);
+  return refineFlag(S, Cond, Outcome) && refineCondition(S, CondId, CondOutcome) &&
          refineTruth(S, Cond, Outcome);
 }
 
@@ -667,13 +767,22 @@ bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
   // free(r);` releases add's tensor only, and mul's stays owned on the
   // other side (a leak there), instead of a release of "one of two" that
   // the analysis cannot follow.
-  for (auto &[K, V] : S.Vars)
+  for (auto &[K, V] : S.Vars) {
     if (V.Split == CondId) {
       unsigned Keep = Outcome ? V.IfTrueId : V.IfFalseId;
       V.Ids.assign(1, Keep);
       V.Split = -1;
       V.IfTrueId = V.IfFalseId = 0;
     }
+    // So does one that is NULL on one side of it.
+    if (V.NullSplit == CondId) {
+      if (Outcome == V.NullWhen)
+        V.Ids.clear();
+      else
+        V.MayNull = false;
+      V.NullSplit = -1;
+    }
+  }
   S.addFact({CondId, Outcome});
   return true;
 }
@@ -681,45 +790,116 @@ bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
 bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
   if (FlagVars.empty() || S.Flags.empty())
     return true;
+  // `!e`, `v`, and `v OP C` / `C OP v` with OP one of == != < <= > >=.
   const Expr *E = Cond->IgnoreParenImpCasts();
   bool Want = Outcome;
-  while (true) {
-    if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot) {
-      Want = !Want;
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-      continue;
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      break;
+    Want = !Want;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  BinaryOperatorKind Op = BO_NE;
+  int64_t K = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (!BO->isComparisonOp())
+      return true;
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
+    Op = BO->getOpcode();
+    std::optional<llvm::APSInt> C = R->getIntegerConstantExpr(Ctx);
+    if (!C) {
+      C = L->getIntegerConstantExpr(Ctx);
+      std::swap(L, R);
+      Op = BinaryOperator::reverseComparisonOp(Op);
     }
-    if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)) {
-      const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
-      const auto *Zero = dyn_cast<IntegerLiteral>(R);
-      if (!Zero) {
-        std::swap(L, R);
-        Zero = dyn_cast<IntegerLiteral>(R);
-      }
-      if (!Zero || Zero->getValue() != 0)
-        return true;
-      if (BO->getOpcode() == BO_EQ)
-        Want = !Want;
-      E = L;
-      continue;
-    }
-    break;
+    if (!C || C->getSignificantBits() > 64)
+      return true;
+    K = C->getExtValue();
+    E = L;
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !FlagVars.count(VD))
     return true;
+  return refineFlagCompare(S, VD, Op, K, Want);
+}
+
+/// Whether `V Op K` holds.
+static bool compareHolds(int64_t V, BinaryOperatorKind Op, int64_t K) {
+  switch (Op) {
+  case BO_EQ: return V == K;
+  case BO_NE: return V != K;
+  case BO_LT: return V < K;
+  case BO_LE: return V <= K;
+  case BO_GT: return V > K;
+  case BO_GE: return V >= K;
+  default: return true;
+  }
+}
+
+bool FunctionAnalysis::refineFlagCompare(State &S, const VarDecl *VD, BinaryOperatorKind Op,
+                                         int64_t K, bool Want) {
   for (Flag &F : S.Flags) {
     if (F.Var != VD)
       continue;
-    if (F.Truth >= 0)
-      return F.Truth == (int)Want; // (the other edge cannot be taken)
+    if (F.Known)
+      return compareHolds(F.Value, Op, K) == Want; // (the other edge cannot be taken)
+    if (F.Cond < 0)
+      return refineFlagCases(S, F, Op, K, Want);
+    bool OnTrue = compareHolds(F.IfTrue, Op, K) == Want;
+    bool OnFalse = compareHolds(F.IfFalse, Op, K) == Want;
+    if (OnTrue == OnFalse)
+      return OnTrue; // both sides agree: no news about the branch
     int CondId = F.Cond;
-    bool CondOutcome = Want ? F.OutcomeWhenTrue : !F.OutcomeWhenTrue;
-    F.Truth = Want;
+    F.Known = true;
+    F.Value = OnTrue ? F.IfTrue : F.IfFalse;
     F.Cond = -1;
-    return CondId < 0 || narrowOn(S, CondId, CondOutcome);
+    return CondId < 0 || narrowOn(S, CondId, OnTrue);
+  }
+  return true;
+}
+
+bool FunctionAnalysis::refineFlagCases(State &S, Flag &F, BinaryOperatorKind Op, int64_t K,
+                                       bool Want) {
+  llvm::SmallVector<FlagCase, 2> Taken;
+  for (const FlagCase &C : F.Cases)
+    if (compareHolds(C.Value, Op, K) == Want)
+      Taken.push_back(C);
+  if (Taken.empty())
+    return false; // no path here had such a value
+  if (Taken.size() == F.Cases.size())
+    return true;
+  // Each tensor is what it was on the paths with the values taken.  Only
+  // where its status is still the one the join made (nothing released or
+  // refined it since: then the cases no longer describe it).
+  auto MaskIn = [](const FlagCase &C, unsigned Id) -> uint16_t {
+    for (const auto &[I, M] : C.Masks)
+      if (I == Id)
+        return M;
+    return SUnborn;
+  };
+  llvm::SmallVector<unsigned, 8> Seen;
+  for (const FlagCase &C : F.Cases)
+    for (const auto &[Id, M] : C.Masks)
+      if (!llvm::is_contained(Seen, Id))
+        Seen.push_back(Id);
+  for (unsigned Id : Seen) {
+    uint16_t All = 0, Allowed = 0;
+    for (const FlagCase &C : F.Cases)
+      All |= MaskIn(C, Id);
+    for (const FlagCase &C : Taken)
+      Allowed |= MaskIn(C, Id);
+    if (S.statusOf(Id).Mask != All || Allowed == All)
+      continue;
+    if (!S.status(Id).restrictTo(Allowed))
+      return false;
+  }
+  if (Taken.size() == 1) {
+    F.Known = true;
+    F.Value = Taken[0].Value;
+    F.Cases.clear();
+  } else {
+    F.Cases = std::move(Taken);
   }
   return true;
 }
@@ -727,12 +907,49 @@ bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
 void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
   llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
   Expr::EvalResult R;
-  if (!Value || Value->isValueDependent() || !Value->EvaluateAsInt(R, Ctx))
+  if (!Value || Value->isValueDependent() || !Value->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().getSignificantBits() > 64)
     return;
   Flag F;
   F.Var = VD;
-  F.Truth = R.Val.getInt() != 0;
+  F.Known = true;
+  F.Value = R.Val.getInt().getExtValue();
   S.Flags.push_back(F);
+}
+
+void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By, bool Down) {
+  Expr::EvalResult R;
+  int64_t D = 1;
+  if (By) {
+    if (By->isValueDependent() || !By->EvaluateAsInt(R, Ctx) ||
+        R.Val.getInt().getSignificantBits() > 32) {
+      llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
+      return;
+    }
+    D = R.Val.getInt().getExtValue();
+  }
+  if (Down)
+    D = -D;
+  // A flag that only grows round a loop stops being followed once its
+  // value leaves a small range, so the loop's fixpoint is reached.
+  auto Far = [](int64_t V) { return V > 1024 || V < -1024; };
+  for (Flag &F : S.Flags)
+    if (F.Var == VD) {
+      if (F.Known)
+        F.Value += D;
+      else {
+        F.IfTrue += D;
+        F.IfFalse += D;
+        for (FlagCase &C : F.Cases)
+          C.Value += D;
+      }
+    }
+  llvm::erase_if(S.Flags, [&](const Flag &F) {
+    return F.Var == VD && (F.Known ? Far(F.Value)
+                           : F.Cond >= 0
+                               ? (Far(F.IfTrue) || Far(F.IfFalse))
+                               : llvm::any_of(F.Cases, [&](const FlagCase &C) { return Far(C.Value); }));
+  });
 }
 
 /// The edge from `switch (v)` (v an unmodified integer local or parameter)
@@ -741,6 +958,8 @@ void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
 /// none) is every case's condition false.  So a tensor made in one case and
 /// released under a later test of the same value is followed per case.
 bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ, State &S) {
+  if (!takeFlagSwitchEdge(SW, Succ, S))
+    return false;
   EqualityKey Key;
   if (!SW->getCond() || !stableIntegerVar(SW->getCond(), Key.Var))
     return true;
@@ -773,6 +992,38 @@ bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ
     if (Id != TakenId && !refineCondition(S, Id, false))
       return false;
   return TakenId < 0 || refineCondition(S, TakenId, true);
+}
+
+/// The edge from `switch (flag)` to `Succ`: `case C:` is `flag == C`, the
+/// default every case's test false (`switch (stage) { case 2: free(b);
+/// case 1: free(a); }` after `stage` was set per step made).
+bool FunctionAnalysis::takeFlagSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ,
+                                          State &S) {
+  const auto *DRE = SW->getCond() ? dyn_cast<DeclRefExpr>(SW->getCond()->IgnoreParenImpCasts())
+                                  : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !FlagVars.count(VD))
+    return true;
+  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+  const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);
+  if (Label && !Taken && !isa<DefaultStmt>(Label))
+    return true;
+  auto CaseValue = [&](const CaseStmt *CS, int64_t &V) {
+    Expr::EvalResult R;
+    if (CS->caseStmtIsGNURange() || CS->getLHS()->isValueDependent() ||
+        !CS->getLHS()->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64)
+      return false;
+    V = R.Val.getInt().getExtValue();
+    return true;
+  };
+  int64_t V;
+  if (Taken)
+    return !CaseValue(Taken, V) || refineFlagCompare(S, VD, BO_EQ, V, true);
+  for (const SwitchCase *C = SW->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && CaseValue(CS, V))
+      if (!refineFlagCompare(S, VD, BO_EQ, V, false))
+        return false;
+  return true;
 }
 
 /// `for (i = C0; i < C1; ...)` whose condition holds at entry: the body
@@ -1128,6 +1379,19 @@ bool FunctionAnalysis::run() {
   // 2. One reporting pass over the converged states.
   Reporting = true;
   const CFGBlock *Exit = &Cfg->getExit();
+  // The blocks that fall off the end of the function (not by a return or a
+  // throw): when there are several, its closing brace is shared by them.
+  unsigned FallOffEnds = 0;
+  for (const CFGBlock *P : Exit->preds()) {
+    if (!P)
+      continue;
+    const Stmt *Last = nullptr;
+    for (auto It = P->rbegin(); It != P->rend() && !Last; ++It)
+      if (auto CS = It->getAs<CFGStmt>())
+        Last = CS->getStmt();
+    if (!isa_and_nonnull<ReturnStmt>(Last) && !isa_and_nonnull<CXXThrowExpr>(Last))
+      ++FallOffEnds;
+  }
   for (const CFGBlock *B : *AC->getAnalysis<PostOrderCFGView>()) {
     State S = In[B->getBlockID()];
     if (!S.Reachable || B == Exit)
@@ -1157,7 +1421,16 @@ bool FunctionAnalysis::run() {
       State Edge = S;
       if (!takeEdge(B, Cond, Index, *It, Edge))
         continue; // this edge cannot be taken
+      // Other paths fall off the end of the function too: a release put
+      // there would run on them (no fix-it: FunctionAnalysis.h).
+      BranchExit = B->succ_size() > 1 && FallOffEnds > 1;
+      if (BranchExit && Cond && B->succ_size() == 2 && !isa_and_nonnull<SwitchStmt>(B->getTerminatorStmt())) {
+        BranchExitOutcome = Index == 0;
+        BranchExitCond = conditionId(Cond, BranchExitOutcome);
+      }
       checkExit(B, Edge);
+      BranchExit = false;
+      BranchExitCond = -1;
       break;
     }
   }

@@ -84,6 +84,7 @@ struct Identity {
 struct Condition {
   const clang::Expr *E = nullptr;
   bool Stable = false;
+  bool Negated = false; ///< E true is the condition false (`if (n != 0)` met first)
 };
 
 /// Why the last reference to an identity went away (for leak messages).
@@ -98,6 +99,8 @@ struct ExitLeak {
   const clang::ReturnStmt *RS = nullptr;
   const clang::Expr *Throw = nullptr;   ///< C++: the exit is this throw
   Status St;
+  int EdgeCond = -1;      ///< reached on this side of a branch (BranchExitCond)
+  bool EdgeOutcome = false;
   std::optional<clang::FixItHint> Fix;  ///< the release inserted before it
   std::optional<clang::FixItHint> FixEnd; ///< " }" closing a block Fix opened
 };
@@ -205,6 +208,14 @@ private:
   bool refineFlag(State &S, const clang::Expr *Cond, bool Outcome);
   /// A flag variable gets `Value` (a constant, or unknown when not one).
   void setFlag(State &S, const clang::VarDecl *VD, const clang::Expr *Value);
+  const clang::VarDecl *flagVarOf(const clang::Expr *E) const;
+  /// `flag++`, `flag -= 2`: By is the step (null: 1).
+  void stepFlag(State &S, const clang::VarDecl *VD, const clang::Expr *By, bool Down);
+  /// What `flag Op K` having outcome Want says (false: the edge is dead).
+  bool refineFlagCompare(State &S, const clang::VarDecl *VD, clang::BinaryOperatorKind Op,
+                         int64_t K, bool Want);
+  bool refineFlagCases(State &S, Flag &F, clang::BinaryOperatorKind Op, int64_t K, bool Want);
+  bool takeFlagSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
   /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
   /// `B`, which branches on `Cond` (null: no two-way branch) or is a
   /// switch.  False when that edge is impossible.
@@ -216,9 +227,17 @@ private:
   bool refineNull(State &S, const clang::Expr *E, bool NonNull);
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
   bool refineZero(State &S, const clang::Expr *X, bool IsZero);
+  bool refineResultCompare(State &S, const clang::BinaryOperator *BO, bool Truth);
   bool refineSuccess(State &S, const AbsVal &V, bool IsZero);
   void checkExit(const clang::CFGBlock *B, const State &S);
-  int conditionId(const clang::Expr *E);
+  /// The condition a branch on `E` tests, and (in Outcome, given the
+  /// outcome of E) its outcome: `!c` is c false, and for an unchanged
+  /// integer variable `v != C` is `v == C` false and `if (v)` is `v == 0`
+  /// false, so every spelling of one test shares one condition.
+  int conditionId(const clang::Expr *E, bool &Outcome);
+  /// "the condition at f.c:7 is true" for condition Id having Outcome (said
+  /// of the expression the condition was first met as).
+  std::string conditionText(int Id, bool Outcome) const;
   /// `v == C` and `case C:` of `switch (v)` are one condition.
   struct EqualityKey {
     const clang::ValueDecl *Var = nullptr;
@@ -228,7 +247,11 @@ private:
   bool equalityKey(const clang::Expr *E, EqualityKey &Key) const;
   bool stableIntegerVar(const clang::Expr *E, const clang::ValueDecl *&Var) const;
   bool constantBits(const clang::Expr *E, EqualityKey &Key) const;
-  int equalityConditionId(const EqualityKey &Key, const clang::Expr *At);
+  /// `v != C` (Ne) or `v` alone (a truth test: C is 0 and Ne is set).
+  bool inequalityKey(const clang::Expr *E, EqualityKey &Key) const;
+  /// The condition `Key.Var == C`, first met as At (whose truth is the
+  /// condition's negation when Negated).
+  int equalityConditionId(const EqualityKey &Key, const clang::Expr *At, bool Negated = false);
   bool isStableCondition(const clang::Expr *E) const;
   void collectModifiedVars();
   /// Local integer variables whose every write is a constant (flags).
@@ -299,6 +322,7 @@ private:
   void loseTrack(const AbsVal &V, State &St);
   void loseTrackOfVar(const clang::ValueDecl *VD, State &St);
   bool releaseSplit(const AbsVal &V, const clang::Expr *Arg, State &St);
+  bool releaseNullSplit(const AbsVal &V, const clang::Expr *Arg, State &St);
   /// `return c ? s : p;` with two owned tensors: each leaves the function on
   /// its side of the split only (false: not that shape, nothing changed).
   bool escapeSplit(const AbsVal &V, State &St);
@@ -402,8 +426,18 @@ private:
   /// every exit checked so far.
   std::vector<unsigned> ParamFieldIds;
   std::vector<bool> ParamFieldReleased;
+  /// The exit being checked is one side of a branch that ends the function
+  /// (`if (c) t_free(a); }`): its state is that side's, but the end of the
+  /// function is where the other side goes too, so a release inserted
+  /// there would run on both: no fix-it.
+  bool BranchExit = false;
+  /// And the side taken, when a two-way branch: the leak message says it.
+  int BranchExitCond = -1;
+  bool BranchExitOutcome = false;
   std::vector<Condition> Conds;
-  llvm::DenseMap<const clang::Expr *, int> CondOfExpr;
+  /// A tested expression's condition, and whether the expression's truth
+  /// is the condition's negation (`v != C`, `if (v)`).
+  llvm::DenseMap<const clang::Expr *, std::pair<int, bool>> CondOfExpr;
   std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;
   std::map<std::tuple<const clang::ValueDecl *, unsigned, uint64_t>, int> EqualityConds;
   llvm::DenseSet<const clang::ValueDecl *> Modified;

@@ -269,6 +269,66 @@ void joinMap(Map &Into, const Map &From, const Statuses &SA, const Statuses &SB,
 
 } // namespace
 
+/// Adds the cases of flag F on a side whose statuses are St to Cases (a
+/// value already there unites the statuses).  False when there would be too
+/// many to keep: the flag is then unknown.
+static bool flagCases(const Flag &F, const StatusMap &St,
+                      llvm::SmallVectorImpl<FlagCase> &Cases) {
+  constexpr size_t MaxCases = 8, MaxIds = 32;
+  if (St.size() > MaxIds)
+    return false;
+  // The statuses on the side where F's value is `Value` (Cond split: the
+  // arm of each status split on that condition).
+  auto Snapshot = [&](int64_t Value, int Arm) {
+    FlagCase C;
+    C.Value = Value;
+    for (const auto &[Id, S] : St) {
+      uint16_t M = S.Mask;
+      if (Arm >= 0 && S.Guard == F.Cond)
+        M = Arm ? S.IfTrue : S.IfFalse;
+      if (M != SUnborn)
+        C.Masks.push_back({Id, M});
+    }
+    return C;
+  };
+  llvm::SmallVector<FlagCase, 2> Mine;
+  if (F.Known)
+    Mine.push_back(Snapshot(F.Value, -1));
+  else if (F.Cond >= 0) {
+    Mine.push_back(Snapshot(F.IfTrue, 1));
+    Mine.push_back(Snapshot(F.IfFalse, 0));
+  } else
+    Mine.assign(F.Cases.begin(), F.Cases.end());
+  for (FlagCase &C : Mine) {
+    auto Same = llvm::find_if(Cases, [&](const FlagCase &O) { return O.Value == C.Value; });
+    if (Same == Cases.end()) {
+      if (Cases.size() == MaxCases)
+        return false;
+      Cases.push_back(std::move(C));
+      continue;
+    }
+    // Unite per id; an id missing on one side is unborn there.
+    llvm::SmallVector<std::pair<unsigned, uint16_t>, 4> U;
+    auto I = Same->Masks.begin(), IE = Same->Masks.end();
+    auto J = C.Masks.begin(), JE = C.Masks.end();
+    while (I != IE || J != JE) {
+      if (J == JE || (I != IE && I->first < J->first)) {
+        U.push_back({I->first, (uint16_t)(I->second | SUnborn)});
+        ++I;
+      } else if (I == IE || J->first < I->first) {
+        U.push_back({J->first, (uint16_t)(J->second | SUnborn)});
+        ++J;
+      } else {
+        U.push_back({I->first, (uint16_t)(I->second | J->second)});
+        ++I;
+        ++J;
+      }
+    }
+    Same->Masks = std::move(U);
+  }
+  return true;
+}
+
 void joinInto(State &Into, const State &From) {
   if (!From.Reachable)
     return;
@@ -300,8 +360,8 @@ void joinInto(State &Into, const State &From) {
                     Into.Facts, From.Facts);
   Into.Tensors.compact();
 
-  // Flags: the same truth stays; two truths across the split branch stand
-  // for its outcome; an alias both sides share stays; the rest is unknown.
+  // Flags: the same value stays; two values across the split branch stand
+  // for its outcome; the rest is unknown.
   llvm::SmallVector<Flag, 2> Flags;
   for (const Flag &A : Into.Flags) {
     const Flag *B = nullptr;
@@ -310,14 +370,35 @@ void joinInto(State &Into, const State &From) {
         B = &F;
     if (!B)
       continue;
+    // A split flag meeting a path that knows the split's outcome keeps its
+    // split when its value on that side is the path's (the worklist joins
+    // each new path into the state a block already had).
+    auto Agrees = [](const Flag &Sp, const Flag &K, const State &KSide) {
+      if (Sp.Known || !K.Known)
+        return false;
+      for (const Fact &F : KSide.Facts)
+        if (F.Cond == Sp.Cond)
+          return (F.Outcome ? Sp.IfTrue : Sp.IfFalse) == K.Value;
+      return false;
+    };
     if (A == *B) {
       Flags.push_back(A);
-    } else if (A.Truth >= 0 && B->Truth >= 0 && A.Truth != B->Truth && Split >= 0) {
+    } else if (Agrees(A, *B, From)) {
+      Flags.push_back(A);
+    } else if (Agrees(*B, A, Into)) {
+      Flags.push_back(*B);
+    } else if (A.Known && B->Known && Split >= 0) {
       Flag J;
       J.Var = A.Var;
       J.Cond = Split;
-      J.OutcomeWhenTrue = A.Truth ? IntoIsTrue : !IntoIsTrue;
+      J.IfTrue = IntoIsTrue ? A.Value : B->Value;
+      J.IfFalse = IntoIsTrue ? B->Value : A.Value;
       Flags.push_back(J);
+    } else {
+      Flag J;
+      J.Var = A.Var;
+      if (flagCases(A, Before, J.Cases) && flagCases(*B, From.Tensors, J.Cases))
+        Flags.push_back(std::move(J));
     }
   }
   Into.Flags = std::move(Flags);

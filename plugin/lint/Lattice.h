@@ -166,20 +166,36 @@ struct Fact {
   bool operator==(const Fact &O) const { return Cond == O.Cond && Outcome == O.Outcome; }
 };
 
-/// A local integer flag (every write a constant: `int made = 0; ... made
-/// = 1;`) on the paths to a point: its truth where every path agrees
-/// (Truth 0 or 1), or, where two paths that took the two sides of branch
-/// Cond joined with different truths, which outcome of Cond its truth
-/// stands for (`if (c) { t = create(); made = 1; }`: made true is c true).
+/// One value a flag has on some of the paths joined at a point, with what
+/// each tensor identity may be on those paths (ids not listed: unborn).
+struct FlagCase {
+  int64_t Value = 0;
+  llvm::SmallVector<std::pair<unsigned, uint16_t>, 4> Masks; ///< sorted by id
+  bool operator==(const FlagCase &O) const { return Value == O.Value && Masks == O.Masks; }
+};
+
+/// A local integer flag (every write a constant, or a step by a constant:
+/// `int made = 0; ... made = 1;`, `stage++`) on the paths to a point: its
+/// value where every path agrees (Known); or, where two paths that took the
+/// two sides of branch Cond joined with different values, the value on each
+/// side (`if (c) { t = create(); made = 1; }`: made is 1 where c was true,
+/// 0 where it was false); or, where more paths joined (a staged cleanup:
+/// `stage` 0, 1, 2 at three `goto fail`s), its values (Cases), each with
+/// the tensors' statuses on the paths that had it.  A flag absent from
+/// State::Flags is unknown.
 struct Flag {
   const clang::VarDecl *Var = nullptr;
-  int Truth = -1; ///< -1: not the same on every path
-  int Cond = -1;  ///< with Truth -1: the branch it stands for
-  bool OutcomeWhenTrue = true;
+  bool Known = false;
+  int64_t Value = 0; ///< with Known
+  int Cond = -1;     ///< without Known: the branch its value stands for
+  int64_t IfTrue = 0, IfFalse = 0;
+  llvm::SmallVector<FlagCase, 2> Cases; ///< without Known and Cond
   bool operator==(const Flag &O) const {
-    return Var == O.Var && Truth == O.Truth && Cond == O.Cond &&
-           (Cond < 0 || OutcomeWhenTrue == O.OutcomeWhenTrue);
+    return Var == O.Var && Known == O.Known && (!Known || Value == O.Value) &&
+           Cond == O.Cond && (Known || Cond < 0 || (IfTrue == O.IfTrue && IfFalse == O.IfFalse)) &&
+           Cases == O.Cases;
   }
+  bool operator!=(const Flag &O) const { return !(*this == O); }
 };
 
 struct State {

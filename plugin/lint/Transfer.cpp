@@ -330,6 +330,8 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   }
   if (V.Split >= 0 && releaseSplit(V, Arg, St))
     return;
+  if (V.NullSplit >= 0 && releaseNullSplit(V, Arg, St))
+    return;
   if (releaseInRound(V, CE, St)) // `for (...) t_free(a[i]);` (ArrayRounds.cpp)
     return;
   // `t_free(a[i])`, `i` not a constant, outside a release round: one of
@@ -449,15 +451,33 @@ bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St)
     unsigned Id = Arm ? V.IfTrueId : V.IfFalseId;
     if (Arm ? ViewT : ViewF) {
       reportBorrowedRelease(Id, St.statusOf(Id), Arg,
-                            std::string(" (it holds the view when the condition at ") +
-                                locText(Conds[V.Split].E->getBeginLoc()) + " is " +
-                                (Arm ? "true" : "false") + ")");
+                            " (it holds the view when " + conditionText(V.Split, Arm) + ")");
       continue;
     }
     setArm(St, Id, V.Split, Arm, SReleased);
     if (Ids[Id].FirstRelease.isInvalid())
       Ids[Id].FirstRelease = Arg->getBeginLoc();
   }
+  return true;
+}
+
+// `a = NULL; if (c) { a = b; b = NULL; } t_free(a); t_free(b);`: a value
+// NULL on one side of a branch releases its tensor on the other side only,
+// so b's release on the first side is no second release.  Only for a
+// plainly owned tensor there; otherwise false, and the caller goes on.
+bool FunctionAnalysis::releaseNullSplit(const AbsVal &V, const Expr *Arg, State &St) {
+  if (V.Ids.size() != 1 || V.Unknown)
+    return false;
+  unsigned Id = V.Ids[0];
+  bool Holds = !V.NullWhen; // the side where the value is the tensor
+  for (const Fact &F : St.Facts)
+    if (F.Cond == V.NullSplit) // this path took one side: NULL, or the tensor
+      return F.Outcome == V.NullWhen;
+  if (!armOwned(St, Id, V.NullSplit, Holds))
+    return false;
+  setArm(St, Id, V.NullSplit, Holds, SReleased);
+  if (Ids[Id].FirstRelease.isInvalid())
+    Ids[Id].FirstRelease = Arg->getBeginLoc();
   return true;
 }
 
@@ -836,7 +856,17 @@ void FunctionAnalysis::copyStruct(const ValueDecl *To, const ValueDecl *From, St
     St.Vars[{To, nullptr}] = AbsVal::unknown();
 }
 
+/// The flag `E` names, if any.
+const VarDecl *FunctionAnalysis::flagVarOf(const Expr *E) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && FlagVars.count(VD) ? VD : nullptr;
+}
+
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
+  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
+    if (const VarDecl *VD = flagVarOf(BO->getLHS()))
+      stepFlag(St, VD, BO->getRHS(), BO->getOpcode() == BO_SubAssign);
   if (BO->getOpcode() != BO_Assign)
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
@@ -1025,6 +1055,9 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St) {
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->getOpcode() == UO_Deref)
       checkUse(valueOf(UO->getSubExpr(), St), UO, St, "dereferenced");
+    else if (UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = flagVarOf(UO->getSubExpr()))
+        stepFlag(St, VD, nullptr, UO->isDecrementOp());
   } else if (const auto *CE = dyn_cast<CastExpr>(S)) {
     if (CE->getCastKind() == CK_PointerToIntegral)
       transferPointerToInteger(CE, St);
