@@ -851,10 +851,14 @@ bool FunctionAnalysis::refineFlagCompare(State &S, const VarDecl *VD, BinaryOper
     if (OnTrue == OnFalse)
       return OnTrue; // both sides agree: no news about the branch
     int CondId = F.Cond;
-    F.Known = true;
-    F.Value = OnTrue ? F.IfTrue : F.IfFalse;
+    int64_t Value = OnTrue ? F.IfTrue : F.IfFalse;
     F.Cond = -1;
-    return CondId < 0 || narrowOn(S, CondId, OnTrue);
+    if (!F.Cases.empty() && !refineFlagCases(S, F, Op, K, Want))
+      return false;
+    F.Known = true;
+    F.Value = Value;
+    F.Cases.clear();
+    return narrowOn(S, CondId, OnTrue);
   }
   return true;
 }

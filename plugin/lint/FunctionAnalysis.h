@@ -316,6 +316,7 @@ private:
   void endFullExpression(const clang::Stmt *S, State &St);
   bool isFullExpression(const clang::Stmt *S) const;
   AbsVal valueOf(const clang::Expr *E, const State &St) const;
+  AbsVal successTest(const AbsVal &R, bool ZeroWhenZero) const;
   AbsVal readVar(const clang::ValueDecl *VD, const State &St) const;
   void setVar(VarKey K, AbsVal V, State &St, clang::SourceLocation Loc,
               const std::string &Why);
@@ -367,7 +368,10 @@ private:
   void retainValue(const AbsVal &V, const clang::Expr *Arg, const clang::CallExpr *CE,
                    const FunctionRoles &R, State &St);
   int ownedReferenceOf(unsigned Obj, const State &St) const;
-  bool takeReference(unsigned Obj, uint16_t To, State &St);
+  /// Gives back one owned reference of Obj (To: what it becomes); At: the
+  /// release, for the object's first-release note.
+  bool takeReference(unsigned Obj, uint16_t To, State &St,
+                     clang::SourceLocation At = clang::SourceLocation());
   void holdReferences(llvm::DenseSet<unsigned> &Held, const State &St) const;
   bool paramStoredOutside(const clang::ParmVarDecl *P);
   bool hasReferences(unsigned Obj) const;

@@ -294,11 +294,12 @@ static bool flagCases(const Flag &F, const StatusMap &St,
   llvm::SmallVector<FlagCase, 2> Mine;
   if (F.Known)
     Mine.push_back(Snapshot(F.Value, -1));
+  else if (!F.Cases.empty())
+    Mine.assign(F.Cases.begin(), F.Cases.end());
   else if (F.Cond >= 0) {
     Mine.push_back(Snapshot(F.IfTrue, 1));
     Mine.push_back(Snapshot(F.IfFalse, 0));
-  } else
-    Mine.assign(F.Cases.begin(), F.Cases.end());
+  }
   for (FlagCase &C : Mine) {
     auto Same = llvm::find_if(Cases, [&](const FlagCase &O) { return O.Value == C.Value; });
     if (Same == Cases.end()) {
@@ -381,18 +382,28 @@ void joinInto(State &Into, const State &From) {
           return (F.Outcome ? Sp.IfTrue : Sp.IfFalse) == K.Value;
       return false;
     };
+    // A split keeps the cases of its two values too: a tensor whose
+    // status is split on another branch (made under `if (use)`, the flag
+    // set under `if (t)` inside) is still told apart by the flag's value.
+    auto AddPath = [](Flag J, const Flag &K, const StatusMap &KSt) {
+      if (!J.Cases.empty() && !flagCases(K, KSt, J.Cases))
+        J.Cases.clear();
+      return J;
+    };
     if (A == *B) {
       Flags.push_back(A);
     } else if (Agrees(A, *B, From)) {
-      Flags.push_back(A);
+      Flags.push_back(AddPath(A, *B, From.Tensors));
     } else if (Agrees(*B, A, Into)) {
-      Flags.push_back(*B);
+      Flags.push_back(AddPath(*B, A, Before));
     } else if (A.Known && B->Known && Split >= 0) {
       Flag J;
       J.Var = A.Var;
       J.Cond = Split;
       J.IfTrue = IntoIsTrue ? A.Value : B->Value;
       J.IfFalse = IntoIsTrue ? B->Value : A.Value;
+      if (!flagCases(A, Before, J.Cases) || !flagCases(*B, From.Tensors, J.Cases))
+        J.Cases.clear();
       Flags.push_back(J);
     } else {
       Flag J;

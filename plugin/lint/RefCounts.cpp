@@ -75,10 +75,40 @@ int FunctionAnalysis::ownedReferenceOf(unsigned Obj, const State &St) const {
   return Best;
 }
 
-bool FunctionAnalysis::takeReference(unsigned Obj, uint16_t To, State &St) {
+/// Replaces bits `Clear` by `Add` in one arm of S, split on Guard (a plain
+/// status is split first).
+static void updateArm(Status &S, int Guard, bool Arm, uint16_t Clear, uint16_t Add) {
+  if (S.Guard < 0) {
+    S.Guard = Guard;
+    S.IfTrue = S.IfFalse = S.Mask;
+  }
+  uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
+  if (Mine & Clear)
+    Mine = (uint16_t)((Mine & ~Clear) | Add);
+  S.Mask = S.IfTrue | S.IfFalse;
+  if (S.IfTrue == S.IfFalse)
+    S.Guard = -1;
+}
+
+bool FunctionAnalysis::takeReference(unsigned Obj, uint16_t To, State &St, SourceLocation At) {
   int Ref = ownedReferenceOf(Obj, St);
   if (Ref < 0)
     return false;
+  // A reference taken on one side of a branch only (`if (keep)
+  // t_retain(t); t_free(t);`): the release gives it back on that side and
+  // releases the object itself on the other, where it is plainly owned.
+  Status RS = St.statusOf((unsigned)Ref), OS = St.statusOf(Obj);
+  if (RS.Guard >= 0 && (OS.Guard < 0 || OS.Guard == RS.Guard)) {
+    bool HeldT = RS.IfTrue & SOwned, HeldF = RS.IfFalse & SOwned;
+    uint16_t Other = OS.Guard < 0 ? OS.Mask : (HeldT ? OS.IfFalse : OS.IfTrue);
+    if (HeldT != HeldF && (Other & SOwned) && !(Other & (SReleased | SUnknown))) {
+      updateArm(St.status((unsigned)Ref), RS.Guard, HeldT, (uint16_t)~SNotAlive, To);
+      updateArm(St.status(Obj), RS.Guard, !HeldT, (uint16_t)~SNotAlive, To);
+      if (To == SReleased && Ids[Obj].FirstRelease.isInvalid())
+        Ids[Obj].FirstRelease = At;
+      return true;
+    }
+  }
   St.status((unsigned)Ref).update((uint16_t)~SNotAlive, To);
   return true;
 }

@@ -163,8 +163,31 @@ AbsVal FunctionAnalysis::valueOf(const Expr *E, const State &St) const {
       return valueOf(BO->getLHS(), St);
     if (BO->getOpcode() == BO_Comma)
       return valueOf(BO->getRHS(), St);
+    if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE)
+      for (auto [X, Z] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}})
+        if (Z->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+          return successTest(valueOf(X, St), /*ZeroWhenZero=*/BO->getOpcode() == BO_NE);
   }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_LNot)
+    return successTest(valueOf(UO->getSubExpr(), St), /*ZeroWhenZero=*/false);
   return AbsVal();
+}
+
+// `ok = make(n, &t) == 0;` (or `!= 0`, `!rc`): a truth value that says
+// whether an out-parameter create succeeded, so `if (ok)` tells whether t
+// was made.  R is the tested result; ZeroWhenZero: the test is 0 exactly
+// when R is 0 (`R != 0`), else exactly when R is not.
+AbsVal FunctionAnalysis::successTest(const AbsVal &R, bool ZeroWhenZero) const {
+  if (R.SuccessOf < 0 || R.SuccessHolder || R.SuccessReleases || !R.Ids.empty() ||
+      R.Success == SuccessCondition::Always || R.Success == SuccessCondition::Status)
+    return AbsVal();
+  bool SuccessWhenZero =
+      R.Success == SuccessCondition::ReturnsZero || R.Success == SuccessCondition::ReturnsNull;
+  AbsVal B;
+  B.SuccessOf = R.SuccessOf;
+  B.Success = SuccessWhenZero == ZeroWhenZero ? SuccessCondition::ReturnsZero
+                                              : SuccessCondition::ReturnsNonZero;
+  return B;
 }
 
 void FunctionAnalysis::setVar(VarKey K, AbsVal V, State &St, SourceLocation Loc,
@@ -370,7 +393,7 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (St.status(Id).has(SUnknown))
     return;
   // Reference counts: a retain's reference goes back first (RefCounts.cpp).
-  if (takeReference(Id, SReleased, St))
+  if (takeReference(Id, SReleased, St, Arg->getBeginLoc()))
     return;
   Status &S = St.status(Id);
   const Identity &I = Ids[Id];
