@@ -311,19 +311,6 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   emit(F);
 }
 
-void FunctionAnalysis::reportScopeRelease(unsigned Id, const Expr *At) {
-  Finding F;
-  F.Category = LintCategory::DoubleRelease;
-  F.Loc = At->getBeginLoc();
-  F.Tensor = Ids[Id].Site;
-  std::string Fn = FD->getNameAsString();
-  F.Message = describe(Id) + " belongs to the automatic scope of '" + Fn +
-              "': released here by hand, it is released again by the scope "
-              "when '" + Fn + "' returns (detach it first, or let the scope release it)";
-  addCreationNote(F, Id);
-  emit(F);
-}
-
 void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
                                              const Expr *At, const std::string &How,
                                              bool ViaOwner) {

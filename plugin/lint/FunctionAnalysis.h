@@ -392,7 +392,6 @@ private:
                               clang::SourceLocation At) const;
   void reportLostReference(unsigned Id, const Status &St);
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
-  void reportScopeRelease(unsigned Id, const clang::Expr *At);
   void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
                              const std::string &How, bool ViaOwner);
   void reportUseAfterConsume(unsigned Id, const clang::Expr *At,

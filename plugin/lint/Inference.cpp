@@ -255,7 +255,9 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
       if (S.ParamReleased[I] && S.ParamReleasedOnFailure[I] &&
           returnsZeroFirstWhenNull(FD, I))
         NullFirst = (int)I;
-  if (S.Returns > 0 && S.FreshReturns > 0 &&
+  // (A struct returned by value holds its tensors in fields: the function
+  // does not return a tensor, and a caller keeping the struct keeps them.)
+  if (S.Returns > 0 && S.FreshReturns > 0 && FD->getReturnType()->isPointerType() &&
       S.FreshReturns + S.NullReturns == S.Returns) {
     Inferred.Creates = true;
     Inferred.MayReturnNull = S.NullReturns > 0 || S.FreshMayBeNull;
