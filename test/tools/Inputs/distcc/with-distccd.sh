@@ -13,7 +13,8 @@
 #    (no masquerade link in /usr/lib/distcc, no --enable-tcp-insecure);
 #  - COMMAND runs with DISTCC_HOSTS pointing at the server on a free port
 #    and every local fallback off, so a refused job fails.
-# Then the server is stopped by its pid, its log (--log-level debug) is left
+# Then, once the server has logged the summary of every job it started (at
+# most 10 s), the server is stopped by its pid, its log (--log-level debug) is left
 # in WORKDIR/distccd.log, and the script exits with COMMAND's status.
 # distccd's temporary files go to that folder's tmp/ (TMPDIR), since the
 # client's TMPDIR (lit sets one) is not the server's.  A trap on EXIT, INT
@@ -38,7 +39,16 @@ children() { cat "/proc/$1/task/$1/children" 2>/dev/null; }
 running() { local st; st=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null) && [ "${st%% *}" != Z ]; }
 stop() {
   if [ -n "$pid" ]; then
-    local daemon servers p alive i
+    local daemon servers p alive i started finished
+    # A job server logs its job's summary (COMPILE_OK ...) after the client
+    # has its result: wait for one per job it started (at most 10 s), or a
+    # test reading the log races the server's last line.
+    for i in $(seq 1 100); do
+      started=$(grep -c 'forking to execute' "$srv/distccd.log" 2>/dev/null)
+      finished=$(grep -c 'dcc_job_summary' "$srv/distccd.log" 2>/dev/null)
+      [ "${finished:-0}" -ge "${started:-0}" ] && break
+      sleep 0.1
+    done
     daemon=$(children "$pid")
     servers=$(for p in $daemon; do children "$p"; done)
     kill "$pid" 2>/dev/null      # timeout passes the TERM on to distccd
