@@ -141,9 +141,10 @@ public:
       return true;
     if (BO->getOpcode() == BO_Assign && constant(BO->getRHS()))
       Assigned.insert(VD);
-    else if ((BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign) &&
-             constant(BO->getRHS()))
+    else if (stepOp(BO->getOpcode()) && constant(BO->getRHS()))
       Stepped.insert(VD);
+    else if (BO->getOpcode() == BO_Assign && selfStep(VD, BO->getRHS()))
+      Stepped.insert(VD); // `owned = owned | BIT;`
     else if (BO->getOpcode() == BO_Assign && constantPick(BO->getRHS()))
       Picked.insert(VD); // `st = ok ? NEXT : FAIL;`: a state, not a flag
     else
@@ -175,6 +176,15 @@ public:
   llvm::DenseSet<const VarDecl *> Assigned, NotFlag, Picked, Stepped;
 
 private:
+  bool selfStep(const VarDecl *VD, const Expr *RHS) const {
+    const auto *B = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
+    return B && flagStepOf(B->getOpcode()) != BO_Comma &&
+           varOf(B->getLHS()) == VD && constant(B->getRHS());
+  }
+  static bool stepOp(BinaryOperatorKind Op) {
+    return Op == BO_AddAssign || Op == BO_SubAssign || Op == BO_OrAssign ||
+           Op == BO_AndAssign || Op == BO_XorAssign;
+  }
   bool constantPick(const Expr *E) const {
     const auto *CO = dyn_cast<ConditionalOperator>(E->IgnoreParenImpCasts());
     return CO && (constant(CO->getTrueExpr()) || constantPick(CO->getTrueExpr())) &&
@@ -548,8 +558,28 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
     }
     return true;
   }
-  // The NULL side.  A field of a struct parameter may well be NULL (a
-  // parameter is taken to be non-NULL): nothing to release there.
+  // The NULL side.  A pick of two tensors (`w = c ? t_retain(a) :
+  // t_copy(a);`) of which only one may be NULL says which side was taken.
+  if (V.Split >= 0 && !V.Unknown && !V.MayNull) {
+    auto ArmMay = [&](unsigned Id, bool Arm) {
+      Status St = S.statusOf(Id);
+      if (St.Guard >= 0 && St.Guard != V.Split)
+        return true; // cannot tell
+      uint16_t M = St.Guard < 0 ? St.Mask : (Arm ? St.IfTrue : St.IfFalse);
+      return (M & (SNull | SUnknown)) != 0;
+    };
+    bool NullT = ArmMay(V.IfTrueId, true), NullF = ArmMay(V.IfFalseId, false);
+    if (!NullT && !NullF)
+      return false; // neither can be NULL
+    if (NullT != NullF) {
+      unsigned Id = NullT ? V.IfTrueId : V.IfFalseId;
+      if (!narrowOn(S, V.Split, NullT) || !S.status(Id).restrictTo(SNotAlive))
+        return false;
+      return true;
+    }
+  }
+  // A field of a struct parameter may well be NULL (a parameter is taken
+  // to be non-NULL): nothing to release there.
   if (V.Ids.size() == 1 && Ids[V.Ids[0]].Field) {
     S.status(V.Ids[0]) = Status::plain(SNull);
     return true;
@@ -801,7 +831,7 @@ bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
   }
   BinaryOperatorKind Op = BO_NE;
   int64_t K = 0;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() != BO_And) {
     if (!BO->isComparisonOp())
       return true;
     const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
@@ -817,11 +847,36 @@ bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
     K = C->getExtValue();
     E = L;
   }
+  // `owned & BIT` (a flags word): the bits tested.
+  int64_t Mask = -1;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_And) {
+    const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
+    std::optional<llvm::APSInt> M = R->getIntegerConstantExpr(Ctx);
+    if (!M) {
+      M = L->getIntegerConstantExpr(Ctx);
+      std::swap(L, R);
+    }
+    if (!M || M->getSignificantBits() > 64)
+      return true;
+    Mask = M->getExtValue();
+    E = L;
+  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !FlagVars.count(VD))
     return true;
-  return refineFlagCompare(S, VD, Op, K, Want);
+  return refineFlagCompare(S, VD, Op, K, Want, Mask);
+}
+
+BinaryOperatorKind flagStepOf(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add: case BO_AddAssign: return BO_Add;
+  case BO_Sub: case BO_SubAssign: return BO_Sub;
+  case BO_Or: case BO_OrAssign: return BO_Or;
+  case BO_And: case BO_AndAssign: return BO_And;
+  case BO_Xor: case BO_XorAssign: return BO_Xor;
+  default: return BO_Comma; // not a step
+  }
 }
 
 /// Whether `V Op K` holds.
@@ -838,22 +893,22 @@ static bool compareHolds(int64_t V, BinaryOperatorKind Op, int64_t K) {
 }
 
 bool FunctionAnalysis::refineFlagCompare(State &S, const VarDecl *VD, BinaryOperatorKind Op,
-                                         int64_t K, bool Want) {
+                                         int64_t K, bool Want, int64_t Mask) {
   for (Flag &F : S.Flags) {
     if (F.Var != VD)
       continue;
     if (F.Known)
-      return compareHolds(F.Value, Op, K) == Want; // (the other edge cannot be taken)
+      return compareHolds(F.Value & Mask, Op, K) == Want; // (the other edge cannot be taken)
     if (F.Cond < 0)
-      return refineFlagCases(S, F, Op, K, Want);
-    bool OnTrue = compareHolds(F.IfTrue, Op, K) == Want;
-    bool OnFalse = compareHolds(F.IfFalse, Op, K) == Want;
+      return refineFlagCases(S, F, Op, K, Want, Mask);
+    bool OnTrue = compareHolds(F.IfTrue & Mask, Op, K) == Want;
+    bool OnFalse = compareHolds(F.IfFalse & Mask, Op, K) == Want;
     if (OnTrue == OnFalse)
       return OnTrue; // both sides agree: no news about the branch
     int CondId = F.Cond;
     int64_t Value = OnTrue ? F.IfTrue : F.IfFalse;
     F.Cond = -1;
-    if (!F.Cases.empty() && !refineFlagCases(S, F, Op, K, Want))
+    if (!F.Cases.empty() && !refineFlagCases(S, F, Op, K, Want, Mask))
       return false;
     F.Known = true;
     F.Value = Value;
@@ -864,10 +919,10 @@ bool FunctionAnalysis::refineFlagCompare(State &S, const VarDecl *VD, BinaryOper
 }
 
 bool FunctionAnalysis::refineFlagCases(State &S, Flag &F, BinaryOperatorKind Op, int64_t K,
-                                       bool Want) {
+                                       bool Want, int64_t Mask) {
   llvm::SmallVector<FlagCase, 2> Taken;
   for (const FlagCase &C : F.Cases)
-    if (compareHolds(C.Value, Op, K) == Want)
+    if (compareHolds(C.Value & Mask, Op, K) == Want)
       Taken.push_back(C);
   if (Taken.empty())
     return false; // no path here had such a value
@@ -921,7 +976,8 @@ void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
   S.Flags.push_back(F);
 }
 
-void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By, bool Down) {
+void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By,
+                                BinaryOperatorKind Step) {
   Expr::EvalResult R;
   int64_t D = 1;
   if (By) {
@@ -932,20 +988,29 @@ void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By, boo
     }
     D = R.Val.getInt().getExtValue();
   }
-  if (Down)
-    D = -D;
+  auto Apply = [&](int64_t &V) {
+    switch (Step) {
+    case BO_Add: V += D; break;
+    case BO_Sub: V -= D; break;
+    case BO_Or: V |= D; break;
+    case BO_And: V &= D; break;
+    case BO_Xor: V ^= D; break;
+    default: break;
+    }
+  };
   // A flag that only grows round a loop stops being followed once its
-  // value leaves a small range, so the loop's fixpoint is reached.
+  // value leaves a small range, so the loop's fixpoint is reached (a flags
+  // word stays in its bits).
   auto Far = [](int64_t V) { return V > 1024 || V < -1024; };
   for (Flag &F : S.Flags)
     if (F.Var == VD) {
       if (F.Known)
-        F.Value += D;
+        Apply(F.Value);
       else {
-        F.IfTrue += D;
-        F.IfFalse += D;
+        Apply(F.IfTrue);
+        Apply(F.IfFalse);
         for (FlagCase &C : F.Cases)
-          C.Value += D;
+          Apply(C.Value);
       }
     }
   llvm::erase_if(S.Flags, [&](const Flag &F) {

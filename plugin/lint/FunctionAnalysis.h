@@ -165,6 +165,10 @@ bool paramFieldKey(const clang::Expr *E, VarKey &Out);
 /// `&out[0]`), or null (OutCreates.cpp).
 const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 
+/// The step a (compound) operator makes on a flag (BO_Add, BO_Sub, BO_Or,
+/// BO_And, BO_Xor), or BO_Comma for none.
+clang::BinaryOperatorKind flagStepOf(clang::BinaryOperatorKind Op);
+
 class FunctionAnalysis {
 public:
   /// `Rep` null: analyse silently (no findings), e.g. for summaries only.
@@ -209,12 +213,16 @@ private:
   /// A flag variable gets `Value` (a constant, or unknown when not one).
   void setFlag(State &S, const clang::VarDecl *VD, const clang::Expr *Value);
   const clang::VarDecl *flagVarOf(const clang::Expr *E) const;
-  /// `flag++`, `flag -= 2`: By is the step (null: 1).
-  void stepFlag(State &S, const clang::VarDecl *VD, const clang::Expr *By, bool Down);
+  /// `flag++`, `flag -= 2`, `owned |= BIT`: By is the operand (null: 1),
+  /// Step the operation (BO_Add, BO_Sub, BO_Or, BO_And, BO_Xor).
+  void stepFlag(State &S, const clang::VarDecl *VD, const clang::Expr *By,
+                clang::BinaryOperatorKind Step);
   /// What `flag Op K` having outcome Want says (false: the edge is dead).
+  /// (Mask: the bits compared, `owned & BIT`.)
   bool refineFlagCompare(State &S, const clang::VarDecl *VD, clang::BinaryOperatorKind Op,
-                         int64_t K, bool Want);
-  bool refineFlagCases(State &S, Flag &F, clang::BinaryOperatorKind Op, int64_t K, bool Want);
+                         int64_t K, bool Want, int64_t Mask = -1);
+  bool refineFlagCases(State &S, Flag &F, clang::BinaryOperatorKind Op, int64_t K, bool Want,
+                       int64_t Mask);
   bool takeFlagSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
   /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
   /// `B`, which branches on `Cond` (null: no two-way branch) or is a

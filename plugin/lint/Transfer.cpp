@@ -889,14 +889,23 @@ const VarDecl *FunctionAnalysis::flagVarOf(const Expr *E) const {
 }
 
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
-  if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
-    if (const VarDecl *VD = flagVarOf(BO->getLHS()))
-      stepFlag(St, VD, BO->getRHS(), BO->getOpcode() == BO_SubAssign);
+  if (BO->isCompoundAssignmentOp())
+    if (const VarDecl *VD = flagVarOf(BO->getLHS())) {
+      if (flagStepOf(BO->getOpcode()) != BO_Comma)
+        stepFlag(St, VD, BO->getRHS(), flagStepOf(BO->getOpcode()));
+      else
+        llvm::erase_if(St.Flags, [&](const Flag &F) { return F.Var == VD; });
+    }
   if (BO->getOpcode() != BO_Assign)
     return;
   if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && FlagVars.count(VD)) {
-      setFlag(St, VD, BO->getRHS());
+      // `owned = owned | BIT;` steps it; any other write is a constant.
+      const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
+      if (R && flagStepOf(R->getOpcode()) != BO_Comma && flagVarOf(R->getLHS()) == VD)
+        stepFlag(St, VD, R->getRHS(), flagStepOf(R->getOpcode()));
+      else
+        setFlag(St, VD, BO->getRHS());
       return;
     }
   AbsVal V = valueOf(BO->getRHS(), St);
@@ -1082,7 +1091,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St) {
       checkUse(valueOf(UO->getSubExpr(), St), UO, St, "dereferenced");
     else if (UO->isIncrementDecrementOp())
       if (const VarDecl *VD = flagVarOf(UO->getSubExpr()))
-        stepFlag(St, VD, nullptr, UO->isDecrementOp());
+        stepFlag(St, VD, nullptr, UO->isDecrementOp() ? BO_Sub : BO_Add);
   } else if (const auto *CE = dyn_cast<CastExpr>(S)) {
     if (CE->getCastKind() == CK_PointerToIntegral)
       transferPointerToInteger(CE, St);
