@@ -357,9 +357,10 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
 /// integer type and `C` an integer constant: the key that a `case C:` of
 /// `switch (v)` shares (the constant as converted for the comparison, as
 /// Sema converts a case value to the promoted type of the switch).
-bool FunctionAnalysis::equalityKey(const Expr *E, EqualityKey &Key) const {
+bool FunctionAnalysis::equalityKey(const Expr *E, EqualityKey &Key,
+                                   BinaryOperatorKind Op) const {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!BO || BO->getOpcode() != BO_EQ)
+  if (!BO || BO->getOpcode() != Op)
     return false;
   for (bool VarOnLeft : {true, false}) {
     const Expr *VarSide = VarOnLeft ? BO->getLHS() : BO->getRHS();
@@ -437,17 +438,8 @@ int FunctionAnalysis::conditionId(const Expr *Cond, bool &Outcome) {
 
 bool FunctionAnalysis::inequalityKey(const Expr *E, EqualityKey &Key) const {
   E = E->IgnoreParenImpCasts();
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (BO->getOpcode() != BO_NE)
-      return false;
-    for (bool VarOnLeft : {true, false}) {
-      const Expr *VarSide = VarOnLeft ? BO->getLHS() : BO->getRHS();
-      const Expr *ConstSide = VarOnLeft ? BO->getRHS() : BO->getLHS();
-      if (stableIntegerVar(VarSide, Key.Var) && constantBits(ConstSide, Key))
-        return true;
-    }
-    return false;
-  }
+  if (isa<BinaryOperator>(E))
+    return equalityKey(E, Key, BO_NE);
   // `if (v)`: `v != 0`, with the 0 that `v == 0` would compare with (the
   // promoted type's width, as the literal's after the usual conversions).
   if (!stableIntegerVar(E, Key.Var))

@@ -252,7 +252,9 @@ private:
     unsigned Width = 0;
     uint64_t Bits = 0;
   };
-  bool equalityKey(const clang::Expr *E, EqualityKey &Key) const;
+  /// `v == C` (or, with Op, `v != C`) of an unchanged integer variable v.
+  bool equalityKey(const clang::Expr *E, EqualityKey &Key,
+                   clang::BinaryOperatorKind Op = clang::BO_EQ) const;
   bool stableIntegerVar(const clang::Expr *E, const clang::ValueDecl *&Var) const;
   bool constantBits(const clang::Expr *E, EqualityKey &Key) const;
   /// `v != C` (Ne) or `v` alone (a truth test: C is 0 and Ne is set).

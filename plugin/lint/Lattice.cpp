@@ -6,6 +6,19 @@
 
 namespace tscope {
 
+void Status::updateArm(int Split, bool Arm, uint16_t Clear, uint16_t Add) {
+  if (Guard < 0) {
+    Guard = Split;
+    IfTrue = IfFalse = Mask;
+  }
+  uint16_t &Mine = Arm ? IfTrue : IfFalse;
+  if (Mine & Clear)
+    Mine = (uint16_t)((Mine & ~Clear) | Add);
+  Mask = IfTrue | IfFalse;
+  if (IfTrue == IfFalse)
+    Guard = -1;
+}
+
 bool Status::restrictTo(uint16_t Bits) {
   if (Guard >= 0) {
     IfTrue &= Bits;

@@ -72,6 +72,10 @@ struct Status {
   void set(uint16_t M) { *this = plain(M); }
   /// Keeps the arms' split but replaces bits `Clear` by `Add` in each arm.
   void update(uint16_t Clear, uint16_t Add);
+  /// Replaces bits `Clear` by `Add` in one arm of a split on condition
+  /// `Split` (a plain status is split on it first; an arm holding none of
+  /// `Clear` is left alone).
+  void updateArm(int Split, bool Arm, uint16_t Clear, uint16_t Add);
 };
 
 /// The statuses of a state's identities, by identity id: only the ones that

@@ -75,21 +75,6 @@ int FunctionAnalysis::ownedReferenceOf(unsigned Obj, const State &St) const {
   return Best;
 }
 
-/// Replaces bits `Clear` by `Add` in one arm of S, split on Guard (a plain
-/// status is split first).
-static void updateArm(Status &S, int Guard, bool Arm, uint16_t Clear, uint16_t Add) {
-  if (S.Guard < 0) {
-    S.Guard = Guard;
-    S.IfTrue = S.IfFalse = S.Mask;
-  }
-  uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
-  if (Mine & Clear)
-    Mine = (uint16_t)((Mine & ~Clear) | Add);
-  S.Mask = S.IfTrue | S.IfFalse;
-  if (S.IfTrue == S.IfFalse)
-    S.Guard = -1;
-}
-
 bool FunctionAnalysis::takeReference(unsigned Obj, uint16_t To, State &St, SourceLocation At) {
   int Ref = ownedReferenceOf(Obj, St);
   if (Ref < 0)
@@ -102,8 +87,8 @@ bool FunctionAnalysis::takeReference(unsigned Obj, uint16_t To, State &St, Sourc
     bool HeldT = RS.IfTrue & SOwned, HeldF = RS.IfFalse & SOwned;
     uint16_t Other = OS.Guard < 0 ? OS.Mask : (HeldT ? OS.IfFalse : OS.IfTrue);
     if (HeldT != HeldF && (Other & SOwned) && !(Other & (SReleased | SUnknown))) {
-      updateArm(St.status((unsigned)Ref), RS.Guard, HeldT, (uint16_t)~SNotAlive, To);
-      updateArm(St.status(Obj), RS.Guard, !HeldT, (uint16_t)~SNotAlive, To);
+      St.status((unsigned)Ref).updateArm(RS.Guard, HeldT, (uint16_t)~SNotAlive, To);
+      St.status(Obj).updateArm(RS.Guard, !HeldT, (uint16_t)~SNotAlive, To);
       if (To == SReleased && Ids[Obj].FirstRelease.isInvalid())
         Ids[Obj].FirstRelease = At;
       return true;

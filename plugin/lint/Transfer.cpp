@@ -433,18 +433,10 @@ bool FunctionAnalysis::armOwned(const State &St, unsigned Id, int Split, bool Ar
          I.K == Identity::Created && I.Group == 1 && I.RefOf < 0 && !hasReferences(Id);
 }
 
-// Replaces `Id`'s status on one side of split `Split` by `M` (NULL kept).
+// Replaces `Id`'s status on one side of split `Split` by `M` (NULL kept;
+// the callers checked that the tensor is owned there).
 static void setArm(State &St, unsigned Id, int Split, bool Arm, uint16_t M) {
-  Status &S = St.status(Id);
-  if (S.Guard < 0) {
-    S.Guard = Split;
-    S.IfTrue = S.IfFalse = S.Mask;
-  }
-  uint16_t &Mine = Arm ? S.IfTrue : S.IfFalse;
-  Mine = (uint16_t)((Mine & SNull) | M);
-  S.Mask = S.IfTrue | S.IfFalse;
-  if (S.IfTrue == S.IfFalse)
-    S.Guard = -1;
+  St.status(Id).updateArm(Split, Arm, (uint16_t)~SNull, M);
 }
 
 bool FunctionAnalysis::escapeSplit(const AbsVal &V, State &St) {
