@@ -22,6 +22,57 @@ FunctionAnalysis::FunctionAnalysis(const FunctionDecl *FD, ASTContext &Ctx,
 
 FunctionAnalysis::~FunctionAnalysis() = default;
 
+/// E without its `!`s (and parentheses and implicit casts); each one flips
+/// Flip.
+static const Expr *skipNots(const Expr *E, bool &Flip) {
+  E = E->IgnoreParenImpCasts();
+  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() != UO_LNot)
+      break;
+    Flip = !Flip;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
+/// E's value as a constant that fits `Bits` bits (signed).
+static bool intConstant(const Expr *E, const ASTContext &Ctx, int64_t &V, unsigned Bits = 64) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().getSignificantBits() > Bits)
+    return false;
+  V = R.Val.getInt().getExtValue();
+  return true;
+}
+
+/// `X op K` or `K op X` with K an integer constant: X (parentheses and
+/// implicit casts off), K, and whether K stands on the left.
+static bool constantOperand(const BinaryOperator *BO, const ASTContext &Ctx, const Expr *&X,
+                            int64_t &K, bool &ConstOnLeft) {
+  for (bool Left : {false, true}) {
+    const Expr *C = Left ? BO->getLHS() : BO->getRHS();
+    if (intConstant(C, Ctx, K)) {
+      X = (Left ? BO->getRHS() : BO->getLHS())->IgnoreParenImpCasts();
+      ConstOnLeft = Left;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Whether `V Op K` holds.
+static bool compareHolds(int64_t V, BinaryOperatorKind Op, int64_t K) {
+  switch (Op) {
+  case BO_EQ: return V == K;
+  case BO_NE: return V != K;
+  case BO_LT: return V < K;
+  case BO_LE: return V <= K;
+  case BO_GT: return V > K;
+  case BO_GE: return V >= K;
+  default: return true;
+  }
+}
+
 unsigned FunctionAnalysis::blockCount() const { return Cfg ? Cfg->getNumBlockIDs() : 0; }
 
 uint64_t FunctionAnalysis::work() const {
@@ -177,9 +228,8 @@ public:
 
 private:
   bool selfStep(const VarDecl *VD, const Expr *RHS) const {
-    const auto *B = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
-    return B && flagStepOf(B->getOpcode()) != BO_Comma &&
-           varOf(B->getLHS()) == VD && constant(B->getRHS());
+    const BinaryOperator *B = selfStepOf(VD, RHS);
+    return B && constant(B->getRHS());
   }
   static bool stepOp(BinaryOperatorKind Op) {
     return Op == BO_AddAssign || Op == BO_SubAssign || Op == BO_OrAssign ||
@@ -392,14 +442,8 @@ bool FunctionAnalysis::constantBits(const Expr *E, EqualityKey &Key) const {
 int FunctionAnalysis::conditionId(const Expr *Cond, bool &Outcome) {
   // The condition's text is the test as written (`!keep`), so that "the
   // condition at f.c:7 is false" speaks of what the reader sees there.
-  const Expr *E = Cond->IgnoreParenImpCasts();
   bool Flipped = false;
-  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_LNot)
-      break;
-    Flipped = !Flipped;
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  }
+  const Expr *E = skipNots(Cond, Flipped);
   Outcome ^= Flipped;
   if (auto Known = CondOfExpr.find(E); Known != CondOfExpr.end()) {
     Outcome ^= Known->second.second;
@@ -680,31 +724,19 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
 /// non-zero result.  Where 0 is possible (`rc < 0` false: 0 or a positive
 /// code) nothing is said.
 bool FunctionAnalysis::refineResultCompare(State &S, const BinaryOperator *BO, bool Truth) {
-  for (bool VarOnLeft : {true, false}) {
-    const Expr *X = VarOnLeft ? BO->getLHS() : BO->getRHS();
-    const Expr *K = VarOnLeft ? BO->getRHS() : BO->getLHS();
-    AbsVal V = valueOf(X, S);
-    if (V.SuccessOf < 0 || V.SuccessHolder || V.Success == SuccessCondition::Status)
-      continue;
-    std::optional<llvm::APSInt> C = K->getIntegerConstantExpr(Ctx);
-    if (!C || C->getSignificantBits() > 64)
-      continue;
-    long long KV = C->getExtValue();
-    // The outcome the comparison would have with 0 in X's place.
-    bool AtZero;
-    switch (BO->getOpcode()) {
-    case BO_EQ: AtZero = KV == 0; break;
-    case BO_NE: AtZero = KV != 0; break;
-    case BO_LT: AtZero = VarOnLeft ? 0 < KV : KV < 0; break;
-    case BO_LE: AtZero = VarOnLeft ? 0 <= KV : KV <= 0; break;
-    case BO_GT: AtZero = VarOnLeft ? 0 > KV : KV > 0; break;
-    case BO_GE: AtZero = VarOnLeft ? 0 >= KV : KV >= 0; break;
-    default: return true;
-    }
-    if (AtZero != Truth)
-      return refineZero(S, X, /*IsZero=*/false);
+  const Expr *X;
+  int64_t K;
+  bool ConstOnLeft;
+  if (!BO->isComparisonOp() || !constantOperand(BO, Ctx, X, K, ConstOnLeft))
     return true;
-  }
+  AbsVal V = valueOf(X, S);
+  if (V.SuccessOf < 0 || V.SuccessHolder || V.Success == SuccessCondition::Status)
+    return true;
+  // The outcome the comparison would have with 0 in X's place.
+  BinaryOperatorKind Op =
+      ConstOnLeft ? BinaryOperator::reverseComparisonOp(BO->getOpcode()) : BO->getOpcode();
+  if (compareHolds(0, Op, K) != Truth)
+    return refineZero(S, X, /*IsZero=*/false);
   return true;
 }
 
@@ -744,14 +776,8 @@ bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
   // 0)` in a block where the operands' paths have joined already, so what
   // `rc != 0` said about `t_make`'s tensor is known again only from here.
   // (Of `a` only when `b` cannot change what `a` read.)
-  const Expr *E = Cond->IgnoreParenImpCasts();
   bool Want = Outcome;
-  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_LNot)
-      break;
-    Want = !Want;
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  }
+  const Expr *E = skipNots(Cond, Want);
   if (const auto *BO = dyn_cast<BinaryOperator>(E);
       BO && ((BO->getOpcode() == BO_LAnd && Want) || (BO->getOpcode() == BO_LOr && !Want))) {
     if (!mayChangeReadsOf(BO->getRHS(), BO->getLHS()) && !refine(S, BO->getLHS(), Want))
@@ -813,51 +839,32 @@ bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
   if (FlagVars.empty() || S.Flags.empty())
     return true;
   // `!e`, `v`, and `v OP C` / `C OP v` with OP one of == != < <= > >=.
-  const Expr *E = Cond->IgnoreParenImpCasts();
   bool Want = Outcome;
-  while (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() != UO_LNot)
-      break;
-    Want = !Want;
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  }
+  const Expr *E = skipNots(Cond, Want);
   BinaryOperatorKind Op = BO_NE;
   int64_t K = 0;
+  bool ConstOnLeft = false;
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() != BO_And) {
-    if (!BO->isComparisonOp())
+    if (!BO->isComparisonOp() || !constantOperand(BO, Ctx, E, K, ConstOnLeft))
       return true;
-    const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
-    Op = BO->getOpcode();
-    std::optional<llvm::APSInt> C = R->getIntegerConstantExpr(Ctx);
-    if (!C) {
-      C = L->getIntegerConstantExpr(Ctx);
-      std::swap(L, R);
-      Op = BinaryOperator::reverseComparisonOp(Op);
-    }
-    if (!C || C->getSignificantBits() > 64)
-      return true;
-    K = C->getExtValue();
-    E = L;
+    Op = ConstOnLeft ? BinaryOperator::reverseComparisonOp(BO->getOpcode()) : BO->getOpcode();
   }
   // `owned & BIT` (a flags word): the bits tested.
   int64_t Mask = -1;
-  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_And) {
-    const Expr *L = BO->getLHS()->IgnoreParenImpCasts(), *R = BO->getRHS()->IgnoreParenImpCasts();
-    std::optional<llvm::APSInt> M = R->getIntegerConstantExpr(Ctx);
-    if (!M) {
-      M = L->getIntegerConstantExpr(Ctx);
-      std::swap(L, R);
-    }
-    if (!M || M->getSignificantBits() > 64)
+  if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_And)
+    if (!constantOperand(BO, Ctx, E, Mask, ConstOnLeft))
       return true;
-    Mask = M->getExtValue();
-    E = L;
-  }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   if (!VD || !FlagVars.count(VD))
     return true;
   return refineFlagCompare(S, VD, Op, K, Want, Mask);
+}
+
+const BinaryOperator *selfStepOf(const VarDecl *VD, const Expr *RHS) {
+  const auto *B = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
+  const auto *L = B ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) : nullptr;
+  return L && L->getDecl() == VD && flagStepOf(B->getOpcode()) != BO_Comma ? B : nullptr;
 }
 
 BinaryOperatorKind flagStepOf(BinaryOperatorKind Op) {
@@ -868,19 +875,6 @@ BinaryOperatorKind flagStepOf(BinaryOperatorKind Op) {
   case BO_And: case BO_AndAssign: return BO_And;
   case BO_Xor: case BO_XorAssign: return BO_Xor;
   default: return BO_Comma; // not a step
-  }
-}
-
-/// Whether `V Op K` holds.
-static bool compareHolds(int64_t V, BinaryOperatorKind Op, int64_t K) {
-  switch (Op) {
-  case BO_EQ: return V == K;
-  case BO_NE: return V != K;
-  case BO_LT: return V < K;
-  case BO_LE: return V <= K;
-  case BO_GT: return V > K;
-  case BO_GE: return V >= K;
-  default: return true;
   }
 }
 
@@ -957,28 +951,19 @@ bool FunctionAnalysis::refineFlagCases(State &S, Flag &F, BinaryOperatorKind Op,
 
 void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
   llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
-  Expr::EvalResult R;
-  if (!Value || Value->isValueDependent() || !Value->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt().getSignificantBits() > 64)
-    return;
   Flag F;
   F.Var = VD;
   F.Known = true;
-  F.Value = R.Val.getInt().getExtValue();
-  S.Flags.push_back(F);
+  if (intConstant(Value, Ctx, F.Value))
+    S.Flags.push_back(F);
 }
 
 void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By,
                                 BinaryOperatorKind Step) {
-  Expr::EvalResult R;
   int64_t D = 1;
-  if (By) {
-    if (By->isValueDependent() || !By->EvaluateAsInt(R, Ctx) ||
-        R.Val.getInt().getSignificantBits() > 32) {
-      llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
-      return;
-    }
-    D = R.Val.getInt().getExtValue();
+  if (By && !intConstant(By, Ctx, D, 32)) {
+    llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
+    return;
   }
   auto Apply = [&](int64_t &V) {
     switch (Step) {
@@ -1070,12 +1055,7 @@ bool FunctionAnalysis::takeFlagSwitchEdge(const SwitchStmt *SW, const CFGBlock *
   if (Label && !Taken && !isa<DefaultStmt>(Label))
     return true;
   auto CaseValue = [&](const CaseStmt *CS, int64_t &V) {
-    Expr::EvalResult R;
-    if (CS->caseStmtIsGNURange() || CS->getLHS()->isValueDependent() ||
-        !CS->getLHS()->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64)
-      return false;
-    V = R.Val.getInt().getExtValue();
-    return true;
+    return !CS->caseStmtIsGNURange() && intConstant(CS->getLHS(), Ctx, V);
   };
   int64_t V;
   if (Taken)

@@ -168,6 +168,8 @@ const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 /// The step a (compound) operator makes on a flag (BO_Add, BO_Sub, BO_Or,
 /// BO_And, BO_Xor), or BO_Comma for none.
 clang::BinaryOperatorKind flagStepOf(clang::BinaryOperatorKind Op);
+/// `VD op K` (op a step: flagStepOf) when RHS is one (`owned = owned | BIT`).
+const clang::BinaryOperator *selfStepOf(const clang::VarDecl *VD, const clang::Expr *RHS);
 
 class FunctionAnalysis {
 public:

@@ -881,25 +881,20 @@ const VarDecl *FunctionAnalysis::flagVarOf(const Expr *E) const {
 }
 
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
+  // Flags (FlagCandidates): a compound assignment of one is a step.
   if (BO->isCompoundAssignmentOp())
-    if (const VarDecl *VD = flagVarOf(BO->getLHS())) {
-      if (flagStepOf(BO->getOpcode()) != BO_Comma)
-        stepFlag(St, VD, BO->getRHS(), flagStepOf(BO->getOpcode()));
-      else
-        llvm::erase_if(St.Flags, [&](const Flag &F) { return F.Var == VD; });
-    }
+    if (const VarDecl *VD = flagVarOf(BO->getLHS()))
+      stepFlag(St, VD, BO->getRHS(), flagStepOf(BO->getOpcode()));
   if (BO->getOpcode() != BO_Assign)
     return;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()); VD && FlagVars.count(VD)) {
-      // `owned = owned | BIT;` steps it; any other write is a constant.
-      const auto *R = dyn_cast<BinaryOperator>(BO->getRHS()->IgnoreParenImpCasts());
-      if (R && flagStepOf(R->getOpcode()) != BO_Comma && flagVarOf(R->getLHS()) == VD)
-        stepFlag(St, VD, R->getRHS(), flagStepOf(R->getOpcode()));
-      else
-        setFlag(St, VD, BO->getRHS());
-      return;
-    }
+  if (const VarDecl *VD = flagVarOf(BO->getLHS())) {
+    // `owned = owned | BIT;` steps it; any other write is a constant.
+    if (const BinaryOperator *R = selfStepOf(VD, BO->getRHS()))
+      stepFlag(St, VD, R->getRHS(), flagStepOf(R->getOpcode()));
+    else
+      setFlag(St, VD, BO->getRHS());
+    return;
+  }
   AbsVal V = valueOf(BO->getRHS(), St);
   if (V.AddrOf) // a pointer to a local now lives elsewhere: stop tracking it
     loseTrackOfVar(V.AddrOf, St);
