@@ -110,8 +110,8 @@ inline std::string readSuccess(tscope::ApiEntry &E) {
     E.Success = Word;
     return "";
   }
-  return "unknown value '" + T + "' for 'success' (expected one of: always, returns_zero, "
-         "returns_nonzero, returns_null, returns_nonnull, or 'FUNCTION($N) == VALUE')";
+  return "unknown value '" + T + "' for 'success' (expected one of: " + tscope::SuccessWordList +
+         ", or 'FUNCTION($N) == VALUE')";
 }
 
 template <> struct MappingTraits<tscope::ApiEntry> {
@@ -287,7 +287,7 @@ std::string explain(const llvm::SMDiagnostic &D) {
   if (Key == "role")
     Expected = "creates, creates_out, releases, retains, consumes, detaches, borrows";
   else if (Key == "success")
-    Expected = "always, returns_zero, returns_nonzero, returns_null, returns_nonnull";
+    Expected = SuccessWordList;
   std::string Out = "unknown value '" + Value.str() + "'";
   if (!Key.empty())
     Out += " for '" + Key.str() + "'";

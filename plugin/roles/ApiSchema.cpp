@@ -58,8 +58,6 @@ const char *const EntryKeys[] = {"name",    "match",  "macro", "signature", "rol
 const char *const TopKeys[] = {"library", "functions"};
 const char *const RoleValues =
     "creates, creates_out, releases, retains, consumes, detaches, borrows";
-const char *const SuccessValues =
-    "always, returns_zero, returns_nonzero, returns_null, returns_nonnull";
 
 struct FirstDiag {
   std::string Where; // "LINE:COL: message"
@@ -303,7 +301,7 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
   else if (Key == "role")
     Expected = std::string("expected one of: ") + RoleValues;
   else if (Key == "success")
-    Expected = std::string("expected one of: ") + SuccessValues;
+    Expected = std::string("expected one of: ") + SuccessWordList;
   else if (Key == "param" || Key == "count")
     Expected = "it must be a whole number from 1 to " + std::to_string(MaxApiParam) +
                " (the 1-based parameter index)";
@@ -335,7 +333,7 @@ bool Walker::value(StringRef Key, yaml::KeyValueNode &KV,
     if (!parseStatusCondition(T, C, Why))
       return fail(V, "bad success condition " + quoted(T) + ": " + Why);
   } else if (Key == "role" || Key == "success") {
-    StringRef List = Key == "role" ? RoleValues : SuccessValues;
+    StringRef List = Key == "role" ? RoleValues : SuccessWordList;
     SmallVector<StringRef, 8> Values;
     List.split(Values, ", ");
     if (!llvm::is_contained(Values, T))

@@ -188,9 +188,8 @@ private:
     }
     if (Loud)
       Diags.error(Arg->getExprLoc(),
-                  "annotation '" + Name + "' on '" + nameOf(FD) + "' needs one of always, " +
-                      "returns_zero, returns_nonzero, returns_null, returns_nonnull" +
-                      (S ? ", not '" + S->getString() + "'" : llvm::Twine("")));
+                  "annotation '" + Name + "' on '" + nameOf(FD) + "' needs one of " +
+                      SuccessWordList + (S ? ", not '" + S->getString() + "'" : llvm::Twine("")));
   }
 
   void apply(AnnotationKind Kind, unsigned Index) {

@@ -66,6 +66,9 @@ bool parseStatusCondition(llvm::StringRef Text, StatusCondition &Out, std::strin
   return true;
 }
 
+const char *const SuccessWordList =
+    "always, returns_zero, returns_nonzero, returns_null, returns_nonnull";
+
 bool parseSuccessWord(llvm::StringRef Word, SuccessCondition &Out) {
   static const std::pair<const char *, SuccessCondition> Words[] = {
       {"always", SuccessCondition::Always},

@@ -27,6 +27,8 @@ bool looksLikeStatusCondition(llvm::StringRef Text);
 /// The `success` keywords (`returns_zero`, ...) of API files and of
 /// TSCOPE_SUCCESS: true and `Out` set when `Word` is one of them.
 bool parseSuccessWord(llvm::StringRef Word, SuccessCondition &Out);
+/// Those keywords, as error messages list them ("always, returns_zero, ...").
+extern const char *const SuccessWordList;
 
 /// Parses `Text` into `Out`; on failure false, and `Error` says why.
 bool parseStatusCondition(llvm::StringRef Text, StatusCondition &Out, std::string &Error);
