@@ -591,28 +591,38 @@ static inline bool ts_origin_cached(const origin_cache_entry *c, ts_origin_kind 
     return c->origin && c->kind == kind && c->site == site && c->release == release &&
            c->scope == scope;
 }
-/* The cache entry of the creation origin (created, release, scope) in the
- * thread's caches, or NULL: the last creation's origin (a loop creating at
- * one site; it holds only TS_ORIGIN_CREATED entries, so the kind is not
- * compared), then the slot of this one (a loop body creating at a few
- * sites in turn).  No lock: the track hint path uses it too. */
-static inline const origin_cache_entry *
-ts_thread_created_cached(const ts_thread *t, const tscope_site *created, void (*release)(void *),
-                         const tscope_site *scope) {
+/* Whether the last creation's origin is (created, release, scope): a loop
+ * creating at one site.  That entry holds only TS_ORIGIN_CREATED origins, so
+ * the kind is not compared. */
+static inline bool ts_last_created_is(const ts_thread *t, const tscope_site *created,
+                                      void (*release)(void *), const tscope_site *scope) {
     const origin_cache_entry *c = &t->last_created;
-    if (c->origin && c->site == created && c->release == release && c->scope == scope)
-        return c;
-    c = &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)];
-    return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
+    return c->origin && c->site == created && c->release == release && c->scope == scope;
+}
+/* The entry of t's origin cache at byte offset `at` (ts_recent.origin_at). */
+static inline const origin_cache_entry *ts_origin_entry_at(const ts_thread *t, uint32_t at) {
+    return (const origin_cache_entry *)(const void *)((const char *)t + at);
 }
 /* The offset of t's origin cache entry c, for ts_recent.origin_at. */
 static inline uint32_t ts_origin_at(const ts_thread *t, const origin_cache_entry *c) {
     return (uint32_t)((const char *)c - (const char *)t);
 }
-/* Where a hint for a creation of (created, current scope) points its
- * origin_at: the slot the thread's cache keeps that origin in. */
-static inline uint32_t ts_origin_at_slot(const ts_thread *t, const tscope_site *created) {
-    return ts_origin_at(t, &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, t->scope_site)]);
+/* The offset of the slot the thread's cache keeps the origin of a creation
+ * at `created` in `scope` in. */
+static inline uint32_t ts_origin_at_slot(const ts_thread *t, const tscope_site *created,
+                                         const tscope_site *scope) {
+    return ts_origin_at(t, &t->origins[ts_origin_slot(TS_ORIGIN_CREATED, created, scope)]);
+}
+/* The cache entry of the creation origin (created, release, scope) in the
+ * thread's caches, or NULL: the last creation's origin, then the slot of
+ * this one (a loop body creating at a few sites in turn).  No lock. */
+static inline const origin_cache_entry *
+ts_thread_created_cached(const ts_thread *t, const tscope_site *created, void (*release)(void *),
+                         const tscope_site *scope) {
+    if (ts_last_created_is(t, created, release, scope))
+        return &t->last_created;
+    const origin_cache_entry *c = ts_origin_entry_at(t, ts_origin_at_slot(t, created, scope));
+    return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
 }
 /* The track hint path's origin lookup: ts_thread_created_cached with, between
  * its two tiers, the entry the address's hint names.  That one is right
@@ -623,14 +633,13 @@ static inline uint32_t ts_origin_at_slot(const ts_thread *t, const tscope_site *
 static inline const origin_cache_entry *
 ts_hint_created_cached(const ts_thread *t, ts_recent *hint, const tscope_site *created,
                        void (*release)(void *), const tscope_site *scope) {
-    const origin_cache_entry *c = &t->last_created;
-    if (c->origin && c->site == created && c->release == release && c->scope == scope)
-        return c;
-    c = (const origin_cache_entry *)(const void *)((const char *)t + hint->origin_at);
+    if (ts_last_created_is(t, created, release, scope))
+        return &t->last_created;
+    const origin_cache_entry *c = ts_origin_entry_at(t, hint->origin_at);
     if (ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope))
         return c;
-    hint->origin_at = ts_origin_at_slot(t, created);
-    c = (const origin_cache_entry *)(const void *)((const char *)t + hint->origin_at);
+    hint->origin_at = ts_origin_at_slot(t, created, scope);
+    c = ts_origin_entry_at(t, hint->origin_at);
     return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
 }
 /* Interns (created, release, current scope) through the thread's caches

@@ -952,7 +952,7 @@ static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, t
     if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
         atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
         t->recent_evictions++;
-    *hint = hint_of(h, gen, r, idx, ts_origin_at_slot(t, created));
+    *hint = hint_of(h, gen, r, idx, ts_origin_at_slot(t, created, t->scope_site));
 }
 
 /*
