@@ -311,6 +311,32 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   emit(F);
 }
 
+void FunctionAnalysis::reportHeldDoubleRelease(const Expr *First, const Expr *At) {
+  Finding F;
+  F.Category = LintCategory::DoubleRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = First;
+  F.Message = "the tensor " + heldText(First) + " is released twice";
+  F.Notes.push_back({First->getBeginLoc(), "first released here"});
+  emit(F);
+}
+
+void FunctionAnalysis::reportHeldUseAfterRelease(const Expr *Released, const Expr *At,
+                                                 const std::string &How) {
+  Finding F;
+  F.Category = LintCategory::UseAfterRelease;
+  F.Loc = At->getBeginLoc();
+  F.Tensor = Released;
+  F.Message = "the tensor " + heldText(Released) + " is " + How + " after it was released";
+  F.Notes.push_back({Released->getBeginLoc(), "released here"});
+  emit(F);
+}
+
+std::string FunctionAnalysis::heldText(const Expr *Released) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(Released->IgnoreParenCasts());
+  return DRE ? "'" + DRE->getDecl()->getNameAsString() + "' holds" : "it holds";
+}
+
 void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
                                              const Expr *At, const std::string &How,
                                              bool ViaOwner) {

@@ -374,9 +374,138 @@ void FunctionAnalysis::forgetAcrossStates(const Stmt *Loop, State &S) {
   }
 }
 
+namespace {
+/// What a body's calls may write beside their tensors, for the conditions
+/// that read globals and fields (FunctionAnalysis::isStableCondition).
+/// A library function (declared in a system header, or described by an API
+/// file or annotations) writes none of the program's globals and fields.
+/// A function only declared here (defined in another file) cannot name a
+/// static global of this file, and writes the fields of a struct only
+/// through a pointer it is given.  A function defined in this file, or one
+/// called through a pointer, may write anything.  Also: whether the body
+/// writes through a pointer other than to a field (`*p = v`, `p[i] = v`),
+/// which the field rule cannot follow.
+class CallWrites : public RecursiveASTVisitor<CallWrites> {
+public:
+  CallWrites(const RoleTable &Roles, const SourceManager &SM) : Roles(Roles), SM(SM) {}
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee) {
+      LocalCalls = true; // through a pointer: anything
+      return true;
+    }
+    if (Callee->getBuiltinID() || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
+      return true;
+    if (const FunctionRoles *R = Roles.lookup(Callee); R && R->Source != RoleSource::Inferred)
+      return true;
+    const FunctionDecl *Def = nullptr;
+    if (Callee->hasBody(Def) && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
+      LocalCalls = true;
+      return true;
+    }
+    ExternalCalls = true;
+    for (const Expr *Arg : CE->arguments()) {
+      const Expr *A = Arg->IgnoreParenCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
+        A = UO->getSubExpr()->IgnoreParenCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
+        PassedOut.insert(DRE->getDecl());
+    }
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp()) {
+      const Expr *L = BO->getLHS()->IgnoreParenImpCasts();
+      if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+        // Into a local array (`tensor *a[4]; a[i] = ...`): no struct's field.
+        const auto *DRE = dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+        const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (!VD || !VD->getType()->isArrayType())
+          DerefWrites = true;
+      } else if (isa<UnaryOperator>(L) && cast<UnaryOperator>(L)->getOpcode() == UO_Deref) {
+        DerefWrites = true;
+      }
+    }
+    return true;
+  }
+  bool LocalCalls = false, ExternalCalls = false, DerefWrites = false;
+  llvm::DenseSet<const ValueDecl *> PassedOut; ///< handed to a function defined elsewhere
+
+private:
+  const RoleTable &Roles;
+  const SourceManager &SM;
+};
+} // namespace
+
+namespace {
+/// The one function each local function pointer is ever set to (by its
+/// initializer or `=`, with or without `&`); nullptr for one set otherwise,
+/// or whose address is taken.
+class FnPointerTargets : public RecursiveASTVisitor<FnPointerTargets> {
+public:
+  explicit FnPointerTargets(llvm::DenseMap<const VarDecl *, const FunctionDecl *> &Out)
+      : Out(Out) {}
+  bool VisitVarDecl(VarDecl *VD) {
+    if (candidate(VD))
+      set(VD, VD->getInit());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = varOf(BO->getLHS()))
+        set(VD, BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = varOf(UO->getSubExpr()))
+        Out[VD] = nullptr;
+    return true;
+  }
+
+private:
+  static bool candidate(const VarDecl *VD) {
+    return VD->hasLocalStorage() && VD->getType()->isFunctionPointerType();
+  }
+  static const VarDecl *varOf(const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    return VD && candidate(VD) ? VD : nullptr;
+  }
+  void set(const VarDecl *VD, const Expr *Value) {
+    const FunctionDecl *Fn = nullptr;
+    if (Value) {
+      const Expr *V = Value->IgnoreParenCasts();
+      if (const auto *UO = dyn_cast<UnaryOperator>(V); UO && UO->getOpcode() == UO_AddrOf)
+        V = UO->getSubExpr()->IgnoreParenCasts();
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(V))
+        Fn = dyn_cast<FunctionDecl>(DRE->getDecl());
+    }
+    auto [It, New] = Out.try_emplace(VD, Fn);
+    if (!New && It->second != Fn)
+      It->second = nullptr;
+  }
+  llvm::DenseMap<const VarDecl *, const FunctionDecl *> &Out;
+};
+} // namespace
+
+const FunctionDecl *FunctionAnalysis::localFnPointerTarget(const CallExpr *CE) const {
+  const auto *DRE = dyn_cast<DeclRefExpr>(CE->getCallee()->IgnoreParenCasts());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  auto It = VD ? FnPointers.find(VD) : FnPointers.end();
+  return It == FnPointers.end() ? nullptr : It->second;
+}
+
 void FunctionAnalysis::collectModifiedVars() {
+  FnPointerTargets(FnPointers).TraverseStmt(const_cast<Stmt *>(FD->getBody()));
   ModifiedVars(Modified, DeclStmts, ForLoops, WhileLoops, LoopBodyVars)
       .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  CallWrites Calls(Roles, SM);
+  Calls.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  LocalCallsInBody = Calls.LocalCalls;
+  ExternalCallsInBody = Calls.ExternalCalls;
+  DerefWritesInBody = Calls.DerefWrites;
+  PassedOut = std::move(Calls.PassedOut);
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {
@@ -387,7 +516,32 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
     if (isa<EnumConstantDecl>(DRE->getDecl()))
       return true;
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    return VD && VD->hasLocalStorage() && !Modified.count(VD);
+    if (!VD || Modified.count(VD) || VD->getType().isVolatileQualified())
+      return false;
+    if (VD->hasLocalStorage())
+      return true;
+    // A global the body never writes, when nothing it calls can (CallWrites):
+    // a static one (`static int debug;`) unless the body calls a function of
+    // this file, another one unless it calls any but library functions.
+    return !LocalCallsInBody &&
+           (!ExternalCallsInBody || (VD->getFormalLinkage() == Linkage::Internal ||
+                                     VD->isStaticLocal()));
+  }
+  // A field read through an unchanged variable (`cfg->use_bias`, `o.mode`)
+  // whose struct the body neither writes through a pointer nor hands to a
+  // function that could write it.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (LocalCallsInBody || DerefWritesInBody || !isa<FieldDecl>(ME->getMemberDecl()) ||
+        ME->getType().isVolatileQualified())
+      return false;
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    while (const auto *Inner = dyn_cast<MemberExpr>(Base)) {
+      if (!isa<FieldDecl>(Inner->getMemberDecl()))
+        return false;
+      Base = Inner->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *BaseRef = dyn_cast<DeclRefExpr>(Base);
+    return BaseRef && !PassedOut.count(BaseRef->getDecl()) && isStableCondition(Base);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     switch (UO->getOpcode()) {
@@ -803,13 +957,18 @@ bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
   for (const Fact &F : S.Facts)
     if (F.Cond == CondId && F.Outcome != Outcome)
       return false;
-  for (auto &[Id, St] : S.Tensors)
+  for (auto &[Id, St] : S.Tensors) {
     if (St.Guard == CondId) {
       uint16_t Arm = Outcome ? St.IfTrue : St.IfFalse;
       if (!Arm)
         return false; // on this path the condition had the other outcome
       St.set(Arm);
     }
+    // Made only where the condition had the other outcome: never made on
+    // this path (the condition does not change within a call).
+    if (madeOnlyWhen(Id, CondId, !Outcome) && !St.restrictTo(SNotAlive))
+      return false;
+  }
   // A variable that picked one of two tensors on this condition holds the
   // one of this side: `if (c) r = add(); else r = mul(); ... if (c)
   // free(r);` releases add's tensor only, and mul's stays owned on the

@@ -404,6 +404,15 @@ private:
                               clang::SourceLocation At) const;
   void reportLostReference(unsigned Id, const Status &St);
   void reportDoubleRelease(unsigned Id, const Status &St, const clang::Expr *At);
+  /// A use, or a second release, of a variable released through while it
+  /// may hold one of several tensors (AbsVal::ReleasedAt).
+  void reportHeldUseAfterRelease(const clang::Expr *Released, const clang::Expr *At,
+                                 const std::string &How);
+  void reportHeldDoubleRelease(const clang::Expr *First, const clang::Expr *At);
+  /// Marks the variable a release was given as released through.
+  void noteHeldRelease(const AbsVal &V, const clang::Expr *Arg, State &St);
+  /// "'act' holds", for the variable a release call was given.
+  std::string heldText(const clang::Expr *Released) const;
   void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
                              const std::string &How, bool ViaOwner);
   void reportUseAfterConsume(unsigned Id, const clang::Expr *At,
@@ -436,6 +445,13 @@ private:
 
   std::vector<Identity> Ids;
   llvm::DenseMap<std::pair<const clang::Expr *, unsigned>, unsigned> SiteIds;
+  /// The outcomes of stable conditions known wherever a create (or view)
+  /// site ran (newIdentity): where one has the other outcome, no tensor
+  /// of that site exists (narrowOn).  `if (a) { if (b) t = make(); } ...
+  /// if (a && b) free(t);`: on the `a` false edge, t was never made.
+  llvm::DenseMap<const clang::Expr *, llvm::SmallVector<Fact, 4>> SiteFacts;
+  void noteSiteFacts(const clang::Expr *Site, const State &St);
+  bool madeOnlyWhen(unsigned Id, int CondId, bool Outcome) const;
   std::vector<unsigned> ParamIds;
   /// The `p->f` identities, and whether each was released (or NULL) on
   /// every exit checked so far.
@@ -456,6 +472,16 @@ private:
   std::vector<std::pair<llvm::FoldingSetNodeID, int>> StableConds;
   std::map<std::tuple<const clang::ValueDecl *, unsigned, uint64_t>, int> EqualityConds;
   llvm::DenseSet<const clang::ValueDecl *> Modified;
+  /// What the body's calls may write (collectModifiedVars, CallWrites):
+  /// it calls a function of this file or through a pointer; one defined
+  /// elsewhere; it writes through a pointer other than to a field (`*p =
+  /// v`); the variables it hands to functions defined elsewhere.
+  bool LocalCallsInBody = true, ExternalCallsInBody = true, DerefWritesInBody = true;
+  llvm::DenseSet<const clang::ValueDecl *> PassedOut;
+  /// The one function each local function pointer is set to, or nullptr.
+  llvm::DenseMap<const clang::VarDecl *, const clang::FunctionDecl *> FnPointers;
+  /// The function a call through such a pointer calls, or nullptr.
+  const clang::FunctionDecl *localFnPointerTarget(const clang::CallExpr *CE) const;
   llvm::DenseMap<unsigned, DropReason> LastDrop;
   std::map<unsigned, std::vector<ExitLeak>> ExitLeaks; ///< by identity, in id order
   std::vector<const clang::Stmt *> DeclStmts;          ///< for inScopeAt

@@ -63,6 +63,8 @@ void AbsVal::unite(const AbsVal &O) {
     Split = -1;
   if (NullSplit != O.NullSplit || NullWhen != O.NullWhen)
     NullSplit = -1;
+  if (ReleasedAt != O.ReleasedAt) // released on every path, or not known
+    ReleasedAt = nullptr;
   for (unsigned Id : O.Ids)
     addId(Id);
   MayNull |= O.MayNull;

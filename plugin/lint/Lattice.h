@@ -140,6 +140,11 @@ struct AbsVal {
   /// path took (FunctionAnalysis::refineNull).
   int NullSplit = -1;
   bool NullWhen = false;
+  /// A variable that may hold one of several tensors (a loop's alias),
+  /// released through: whichever it held is released, though the lint no
+  /// longer follows which (the release call's argument; cleared by any
+  /// write to the variable).
+  const clang::Expr *ReleasedAt = nullptr;
 
   bool operator==(const AbsVal &O) const {
     return Ids == O.Ids && MayNull == O.MayNull && Unknown == O.Unknown &&
@@ -148,7 +153,8 @@ struct AbsVal {
            AlsoCreatedOf == O.AlsoCreatedOf &&
            SuccessHolder == O.SuccessHolder && Split == O.Split &&
            (Split < 0 || (IfTrueId == O.IfTrueId && IfFalseId == O.IfFalseId)) &&
-           NullSplit == O.NullSplit && (NullSplit < 0 || NullWhen == O.NullWhen);
+           NullSplit == O.NullSplit && (NullSplit < 0 || NullWhen == O.NullWhen) &&
+           ReleasedAt == O.ReleasedAt;
   }
   bool operator!=(const AbsVal &O) const { return !(*this == O); }
   void addId(unsigned Id);

@@ -95,6 +95,8 @@ bool contains(const std::vector<unsigned> &V, unsigned I) {
 std::string FunctionAnalysis::calleeName(const CallExpr *CE) const {
   if (const FunctionDecl *Callee = CE->getDirectCallee())
     return Callee->getNameAsString();
+  if (const FunctionDecl *Target = localFnPointerTarget(CE))
+    return Target->getNameAsString();
   if (const FieldDecl *F = calledMember(CE)) {
     std::string Key = memberKey(F);
     if (!Key.empty())
@@ -256,6 +258,24 @@ void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
   St.Vars[{VD, nullptr}] = AbsVal::unknown();
 }
 
+void FunctionAnalysis::noteSiteFacts(const Expr *Site, const State &St) {
+  llvm::SmallVector<Fact, 4> Now;
+  for (const Fact &F : St.Facts)
+    if (Conds[F.Cond].Stable)
+      Now.push_back(F);
+  auto [It, First] = SiteFacts.try_emplace(Site, Now);
+  if (!First) // on every visit: what all of them knew
+    llvm::erase_if(It->second, [&](const Fact &F) { return !llvm::is_contained(Now, F); });
+}
+
+bool FunctionAnalysis::madeOnlyWhen(unsigned Id, int CondId, bool Outcome) const {
+  const Identity &I = Ids[Id];
+  if (I.K == Identity::Param || !I.Site)
+    return false;
+  auto It = SiteFacts.find(I.Site);
+  return It != SiteFacts.end() && llvm::is_contained(It->second, Fact{CondId, Outcome});
+}
+
 unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
                                        Identity::Kind K, State &St, bool OutParam) {
   auto Get = [&](unsigned Gen) {
@@ -276,6 +296,7 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
     return It->second;
   };
   unsigned Latest = Get(0);
+  noteSiteFacts(CE, St);
   if (St.referenced(Latest)) {
     // The site runs again (a loop) while the tensor it made last time is
     // still held: that one becomes the "earlier iteration" identity.
@@ -312,6 +333,14 @@ bool FunctionAnalysis::allReleased(const AbsVal &V, const State &St) const {
 
 void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
                                 const std::string &How) {
+  // Released through this variable, whichever tensor it held: a finding
+  // of its own where the tensors' statuses no longer tell (one of several,
+  // or lost track of).
+  if (V.ReleasedAt && !V.MayNull && !V.Ids.empty() &&
+      (V.Unknown || V.Ids.size() > 1 || St.status(V.Ids[0]).has(SUnknown))) {
+    reportHeldUseAfterRelease(V.ReleasedAt, At, How);
+    return;
+  }
   if (V.Unknown || V.Ids.empty())
     return;
   if (V.Ids.size() > 1) {
@@ -344,6 +373,11 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
 void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
                                     const CallExpr *CE, const FunctionRoles &R,
                                     State &St) {
+  if (V.ReleasedAt && !V.MayNull && !V.Ids.empty() &&
+      (V.Unknown || V.Ids.size() > 1 || St.status(V.Ids[0]).has(SUnknown))) {
+    reportHeldDoubleRelease(V.ReleasedAt, Arg);
+    return;
+  }
   if (V.Unknown) {
     // Released is either a tensor it may hold or one the lint does not
     // follow (`if (k) g(&t); t_free(t);`): whether the ones it may hold
@@ -385,6 +419,11 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
       }
       loseTrack(AbsVal::of(Id), St);
     }
+    // But the variable released through holds a released tensor, whichever
+    // it is, until it is written again (`next = t_mul(act, w);
+    // t_free(act); t_print(act); act = next;` in a loop).
+    if (!SomeElement)
+      noteHeldRelease(V, Arg, St);
     return;
   }
   if (V.Ids.empty())
@@ -410,6 +449,18 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (Ids[Id].FirstRelease.isInvalid())
     Ids[Id].FirstRelease = Arg->getBeginLoc();
   S.update((uint16_t)~SNotAlive, SReleased);
+  noteHeldRelease(V, Arg, St);
+}
+
+void FunctionAnalysis::noteHeldRelease(const AbsVal &V, const Expr *Arg, State &St) {
+  // Also on the variable released through (AbsVal::ReleasedAt), so that a
+  // loop whose first round holds one tensor there and later rounds one of
+  // several agrees on it where the rounds join.
+  if (V.MayNull)
+    return;
+  if (const ValueDecl *Var = localVarOf(Arg))
+    if (auto It = St.Vars.find({Var, nullptr}); It != St.Vars.end())
+      It->second.ReleasedAt = Arg;
 }
 
 // The status of `Id` on the side of split `Split` where a value holds it: a
@@ -558,6 +609,19 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   const FunctionDecl *Callee = CE->getDirectCallee();
   // Direct calls, and calls through described table members (MemberRoles.h).
   const FunctionRoles *R = rolesOfCall(Roles, CE);
+  // A local function pointer the body only ever sets to one function
+  // (`void (*drop)(tensor *) = t_free; ... drop(t);`): that function's roles.
+  const FunctionDecl *Target = Callee ? nullptr : localFnPointerTarget(CE);
+  if (!R && Target)
+    R = Roles.lookup(Target);
+  // A call through a struct's function-pointer field that no API file
+  // describes (`o->destroy(t)`, an ops table) may release or keep what it
+  // is given: a created tensor passed there (but to a pointer-to-const
+  // parameter) is no longer followed.  No finding rather than a false one,
+  // as clang's analyzer lets such a pointer escape.  A function-pointer
+  // parameter or variable (`visit(t)`) stays a borrow (leak-callback.c).
+  bool UnknownTarget = !R && !Callee && !Target &&
+                       isa<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
   // Parameter indexes count the implicit object of C++ member calls.
   unsigned Shift = isa<CXXMemberCallExpr>(CE) ? 2 : 1;
 
@@ -773,6 +837,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
         St.status(Id).update(SScope, SOwned);
+    } else if (UnknownTarget && MayWrite()) {
+      checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
+      AbsVal Created = V;
+      llvm::erase_if(Created.Ids, [&](unsigned Id) { return Ids[Id].K == Identity::Param; });
+      loseTrack(Created, St);
     } else {
       checkUse(V, Arg, St, "passed to '" + calleeName(CE) + "'");
       for (unsigned Id : V.Ids)
