@@ -176,18 +176,43 @@ private:
 namespace {
 /// Local integer variables whose every write is `= constant` (and whose
 /// initializer, if any, is one), or a step by a constant (`made++`, `stage
-/// += 2`): flags such as `int made = 0; ... made = 1;`.
+/// += 2`): flags such as `int made = 0; ... made = 1;`.  Also integer
+/// fields of a local struct variable (`s.owned = 1;`) under the same rule,
+/// keyed by the field: when one struct variable alone has that field in the
+/// function, and the struct is never written whole, nor its address taken.
 class FlagCandidates : public RecursiveASTVisitor<FlagCandidates> {
 public:
   explicit FlagCandidates(ASTContext &Ctx) : Ctx(Ctx) {}
   bool VisitDeclStmt(DeclStmt *DS) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D); VD && candidate(VD) && VD->getInit())
+    for (const Decl *D : DS->decls()) {
+      const auto *VD = dyn_cast<VarDecl>(D);
+      if (VD && candidate(VD) && VD->getInit())
         (constant(VD->getInit()) ? Assigned : NotFlag).insert(VD);
+      // `struct slot s = {0, 1};`: its fields' first values.
+      if (const auto *RD = VD ? VD->getType()->getAsRecordDecl() : nullptr;
+          RD && VD->getInit() && !isa<ParmVarDecl>(VD)) {
+        const auto *IL = dyn_cast<InitListExpr>(VD->getInit()->IgnoreParenImpCasts());
+        if (!IL || RD->isUnion()) {
+          BadBases.insert(VD); // a copy of another struct, or a union
+          continue;
+        }
+        unsigned I = 0;
+        for (const FieldDecl *F : RD->fields()) {
+          const Expr *Init = I < IL->getNumInits() ? IL->getInit(I) : nullptr;
+          ++I;
+          if (!fieldCandidate(F) || !noteBase(F, VD))
+            continue;
+          (!Init || constant(Init) ? Assigned : NotFlag).insert(F);
+        }
+      }
+    }
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
-    const VarDecl *VD = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr;
+    if (BO->isAssignmentOp())
+      if (const VarDecl *Whole = recordVarOf(BO->getLHS()))
+        BadBases.insert(Whole); // `s = other;`
+    const ValueDecl *VD = BO->isAssignmentOp() ? varOf(BO->getLHS()) : nullptr;
     if (!VD)
       return true;
     if (BO->getOpcode() == BO_Assign && constant(BO->getRHS()))
@@ -203,31 +228,49 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
-    if (const VarDecl *VD = varOf(UO->getSubExpr())) {
+    if (const ValueDecl *VD = varOf(UO->getSubExpr())) {
       if (UO->isIncrementDecrementOp())
         Stepped.insert(VD);
       else if (UO->getOpcode() == UO_AddrOf)
         NotFlag.insert(VD);
     }
+    if (UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *Whole = recordVarOf(UO->getSubExpr()))
+        BadBases.insert(Whole); // `init(&s)`, `p = &s`
     return true;
   }
   // Captured by a lambda or a block: written elsewhere, perhaps.
   bool VisitLambdaExpr(LambdaExpr *LE) {
     for (const LambdaCapture &C : LE->captures())
       if (C.capturesVariable())
-        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar())) {
           NotFlag.insert(VD);
+          BadBases.insert(VD);
+        }
     return true;
   }
   bool VisitBlockExpr(BlockExpr *BE) {
-    for (const BlockDecl::Capture &C : BE->getBlockDecl()->captures())
+    for (const BlockDecl::Capture &C : BE->getBlockDecl()->captures()) {
       NotFlag.insert(C.getVariable());
+      BadBases.insert(C.getVariable());
+    }
     return true;
   }
-  llvm::DenseSet<const VarDecl *> Assigned, NotFlag, Picked, Stepped;
+  /// Whether field candidate F belongs to a struct variable written whole,
+  /// or shared by two struct variables: not a flag.
+  bool badField(const ValueDecl *D) const {
+    const auto *F = dyn_cast<FieldDecl>(D);
+    if (!F)
+      return false;
+    auto It = BaseOf.find(F);
+    return It == BaseOf.end() || !It->second || BadBases.count(It->second);
+  }
+  llvm::DenseSet<const ValueDecl *> Assigned, NotFlag, Picked, Stepped;
 
 private:
-  bool selfStep(const VarDecl *VD, const Expr *RHS) const {
+  llvm::DenseMap<const FieldDecl *, const VarDecl *> BaseOf; ///< nullptr: two variables
+  llvm::DenseSet<const VarDecl *> BadBases; ///< written whole, or address taken
+  bool selfStep(const ValueDecl *VD, const Expr *RHS) const {
     const BinaryOperator *B = selfStepOf(VD, RHS);
     return B && constant(B->getRHS());
   }
@@ -245,10 +288,33 @@ private:
            (VD->getType()->isIntegerType() || VD->getType()->isBooleanType()) &&
            !VD->getType().isVolatileQualified();
   }
-  const VarDecl *varOf(const Expr *E) const {
+  static bool fieldCandidate(const FieldDecl *F) {
+    return !F->isBitField() && (F->getType()->isIntegerType() || F->getType()->isBooleanType()) &&
+           !F->getType().isVolatileQualified();
+  }
+  /// Records that F is read or written through struct variable VD; false
+  /// once a second variable has it too.
+  bool noteBase(const FieldDecl *F, const VarDecl *VD) {
+    auto [It, New] = BaseOf.try_emplace(F, VD);
+    if (!New && It->second != VD)
+      It->second = nullptr;
+    return It->second != nullptr;
+  }
+  static const VarDecl *recordVarOf(const Expr *E) {
     const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    return VD && candidate(VD) ? VD : nullptr;
+    return VD && VD->getType()->isRecordType() ? VD : nullptr;
+  }
+  const ValueDecl *varOf(const Expr *E) {
+    const ValueDecl *Key = flagKeyOf(E);
+    if (const auto *VD = dyn_cast_or_null<VarDecl>(Key))
+      return candidate(VD) ? VD : nullptr;
+    const auto *F = dyn_cast_or_null<FieldDecl>(Key);
+    if (!F || !fieldCandidate(F))
+      return nullptr;
+    const auto *ME = cast<MemberExpr>(E->IgnoreParenImpCasts());
+    noteBase(F, cast<VarDecl>(cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts())->getDecl()));
+    return F;
   }
   bool constant(const Expr *E) const {
     Expr::EvalResult R;
@@ -261,13 +327,13 @@ private:
 void FunctionAnalysis::collectFlagVars() {
   FlagCandidates C(Ctx);
   C.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
-  for (const VarDecl *VD : C.Assigned)
-    if (!C.NotFlag.count(VD) && !C.Picked.count(VD))
+  for (const ValueDecl *VD : C.Assigned)
+    if (!C.NotFlag.count(VD) && !C.Picked.count(VD) && !C.badField(VD))
       FlagVars.insert(VD);
   // (A counter is not a state: `while (i < n) switch (i) ...` is a loop.)
   for (const auto *Set : {&C.Assigned, &C.Picked})
-    for (const VarDecl *VD : *Set)
-      if (!C.NotFlag.count(VD) && !C.Stepped.count(VD))
+    for (const ValueDecl *D : *Set)
+      if (const auto *VD = dyn_cast<VarDecl>(D); VD && !C.NotFlag.count(VD) && !C.Stepped.count(VD))
         StateVars.insert(VD);
 }
 
@@ -375,6 +441,42 @@ void FunctionAnalysis::forgetAcrossStates(const Stmt *Loop, State &S) {
 }
 
 namespace {
+/// Whether FD's body uses its parameter P only to read fields (`p->n`,
+/// `p->a.b`): it writes none through it, and hands it to nobody.
+bool onlyReadsFields(const FunctionDecl *FD, const ParmVarDecl *P) {
+  if (!FD->getBody() || !P->getType()->isPointerType())
+    return false;
+  ParentMap PM(const_cast<Stmt *>(FD->getBody()));
+  struct Uses : RecursiveASTVisitor<Uses> {
+    const ParmVarDecl *P;
+    ParentMap &PM;
+    bool Ok = true;
+    Uses(const ParmVarDecl *P, ParentMap &PM) : P(P), PM(PM) {}
+    bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+      if (DRE->getDecl() != P)
+        return true;
+      // p (read) -> p->f ... -> an rvalue read of the outermost field.
+      const Stmt *S = PM.getParentIgnoreParenImpCasts(DRE);
+      const auto *ME = dyn_cast_or_null<MemberExpr>(S);
+      if (!ME || !ME->isArrow()) {
+        Ok = false;
+        return false;
+      }
+      const Expr *Top = ME;
+      while (const auto *Outer = dyn_cast_or_null<MemberExpr>(PM.getParentIgnoreParens(Top)))
+        Top = Outer;
+      const auto *Read = dyn_cast_or_null<ImplicitCastExpr>(PM.getParentIgnoreParens(Top));
+      if (!Read || Read->getCastKind() != CK_LValueToRValue)
+        Ok = false;
+      return Ok;
+    }
+  } U(P, PM);
+  U.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  return U.Ok;
+}
+} // namespace
+
+namespace {
 /// What a body's calls may write beside their tensors, for the conditions
 /// that read globals and fields (FunctionAnalysis::isStableCondition).
 /// A library function (declared in a system header, or described by an API
@@ -391,7 +493,7 @@ public:
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Callee) {
-      LocalCalls = true; // through a pointer: anything
+      LocalCalls = IndirectCalls = true; // through a pointer: anything
       return true;
     }
     if (Callee->getBuiltinID() || SM.isInSystemHeader(SM.getExpansionLoc(Callee->getLocation())))
@@ -399,17 +501,33 @@ public:
     if (const FunctionRoles *R = Roles.lookup(Callee); R && R->Source != RoleSource::Inferred)
       return true;
     const FunctionDecl *Def = nullptr;
-    if (Callee->hasBody(Def) && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()))) {
-      LocalCalls = true;
-      return true;
-    }
-    ExternalCalls = true;
-    for (const Expr *Arg : CE->arguments()) {
-      const Expr *A = Arg->IgnoreParenCasts();
-      if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf)
+    bool LocalCallee =
+        Callee->hasBody(Def) && SM.isInMainFile(SM.getExpansionLoc(Def->getLocation()));
+    (LocalCallee ? LocalCalls : ExternalCalls) = true;
+    // Either writes a struct's fields only through a pointer to it that it
+    // is given, and not through a pointer to const, nor through one that a
+    // function of this file only reads fields through.
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      if (I < Callee->getNumParams()) {
+        QualType PT = Callee->getParamDecl(I)->getType();
+        if (PT->isPointerType() && PT->getPointeeType().isConstQualified())
+          continue;
+      }
+      const Expr *A = CE->getArg(I)->IgnoreParenCasts();
+      bool ByAddress = false;
+      if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf) {
         A = UO->getSubExpr()->IgnoreParenCasts();
-      if (const auto *DRE = dyn_cast<DeclRefExpr>(A))
-        PassedOut.insert(DRE->getDecl());
+        ByAddress = true;
+      }
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(A)) {
+        // (Whether that function only reads fields through it is asked
+        // only for a field condition: PassedToLocal.)
+        if (Def && LocalCallee && I < Def->getNumParams())
+          PassedToLocal[DRE->getDecl()].push_back({Def, Def->getParamDecl(I)});
+        else
+          PassedOut.insert(DRE->getDecl());
+        (void)ByAddress;
+      }
     }
     return true;
   }
@@ -428,8 +546,9 @@ public:
     }
     return true;
   }
-  bool LocalCalls = false, ExternalCalls = false, DerefWrites = false;
+  bool LocalCalls = false, ExternalCalls = false, IndirectCalls = false, DerefWrites = false;
   llvm::DenseSet<const ValueDecl *> PassedOut; ///< handed to a function defined elsewhere
+  FunctionAnalysis::PassedMap PassedToLocal;    ///< handed to functions of this file
 
 private:
   const RoleTable &Roles;
@@ -503,9 +622,11 @@ void FunctionAnalysis::collectModifiedVars() {
   CallWrites Calls(Roles, SM);
   Calls.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
   LocalCallsInBody = Calls.LocalCalls;
+  IndirectCallsInBody = Calls.IndirectCalls;
   ExternalCallsInBody = Calls.ExternalCalls;
   DerefWritesInBody = Calls.DerefWrites;
   PassedOut = std::move(Calls.PassedOut);
+  PassedToLocal = std::move(Calls.PassedToLocal);
 }
 
 bool FunctionAnalysis::isStableCondition(const Expr *E) const {
@@ -529,9 +650,10 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
   }
   // A field read through an unchanged variable (`cfg->use_bias`, `o.mode`)
   // whose struct the body neither writes through a pointer nor hands to a
-  // function that could write it.
+  // function that could write it (as a pointer to non-const), and no call
+  // through a pointer.
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (LocalCallsInBody || DerefWritesInBody || !isa<FieldDecl>(ME->getMemberDecl()) ||
+    if (IndirectCallsInBody || DerefWritesInBody || !isa<FieldDecl>(ME->getMemberDecl()) ||
         ME->getType().isVolatileQualified())
       return false;
     const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
@@ -541,7 +663,17 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
       Base = Inner->getBase()->IgnoreParenImpCasts();
     }
     const auto *BaseRef = dyn_cast<DeclRefExpr>(Base);
-    return BaseRef && !PassedOut.count(BaseRef->getDecl()) && isStableCondition(Base);
+    if (!BaseRef || PassedOut.count(BaseRef->getDecl()))
+      return false;
+    if (auto It = PassedToLocal.find(BaseRef->getDecl()); It != PassedToLocal.end())
+      for (const auto &[Fn, P] : It->second) {
+        auto [C, New] = ReadsOnlyCache.try_emplace(P, false);
+        if (New)
+          C->second = onlyReadsFields(Fn, P);
+        if (!C->second)
+          return false;
+      }
+    return isStableCondition(Base);
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     switch (UO->getOpcode()) {
@@ -767,6 +899,14 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
         return false;
       return true;
     }
+    // Either may be NULL: whichever the value is on this path is the NULL
+    // one (`if (copy) s.t = t_copy(x); else s.t = t_view(x, ..); if
+    // (!s.t) return;`: where `copy` held, the copy failed).
+    if (S.statusOf(V.IfTrueId).Guard < 0 || S.statusOf(V.IfTrueId).Guard == V.Split)
+      S.status(V.IfTrueId).updateArm(V.Split, true, (uint16_t)~SNotAlive, 0);
+    if (S.statusOf(V.IfFalseId).Guard < 0 || S.statusOf(V.IfFalseId).Guard == V.Split)
+      S.status(V.IfFalseId).updateArm(V.Split, false, (uint16_t)~SNotAlive, 0);
+    return true;
   }
   // A field of a struct parameter may well be NULL (a parameter is taken
   // to be non-NULL): nothing to release there.
@@ -1013,17 +1153,30 @@ bool FunctionAnalysis::refineFlag(State &S, const Expr *Cond, bool Outcome) {
   if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->getOpcode() == BO_And)
     if (!constantOperand(BO, Ctx, E, Mask, ConstOnLeft))
       return true;
-  const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !FlagVars.count(VD))
+  const ValueDecl *VD = flagVarOf(E);
+  if (!VD)
     return true;
   return refineFlagCompare(S, VD, Op, K, Want, Mask);
 }
 
-const BinaryOperator *selfStepOf(const VarDecl *VD, const Expr *RHS) {
+const ValueDecl *flagKeyOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<VarDecl>(DRE->getDecl());
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  if (!ME || ME->isArrow())
+    return nullptr;
+  const auto *Base = dyn_cast<DeclRefExpr>(ME->getBase()->IgnoreParenImpCasts());
+  const auto *BaseVar = Base ? dyn_cast<VarDecl>(Base->getDecl()) : nullptr;
+  if (!BaseVar || !BaseVar->hasLocalStorage() || isa<ParmVarDecl>(BaseVar))
+    return nullptr;
+  return dyn_cast<FieldDecl>(ME->getMemberDecl());
+}
+
+const BinaryOperator *selfStepOf(const ValueDecl *VD, const Expr *RHS) {
   const auto *B = dyn_cast<BinaryOperator>(RHS->IgnoreParenImpCasts());
-  const auto *L = B ? dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) : nullptr;
-  return L && L->getDecl() == VD && flagStepOf(B->getOpcode()) != BO_Comma ? B : nullptr;
+  return B && flagKeyOf(B->getLHS()) == VD && flagStepOf(B->getOpcode()) != BO_Comma ? B
+                                                                                      : nullptr;
 }
 
 BinaryOperatorKind flagStepOf(BinaryOperatorKind Op) {
@@ -1037,7 +1190,7 @@ BinaryOperatorKind flagStepOf(BinaryOperatorKind Op) {
   }
 }
 
-bool FunctionAnalysis::refineFlagCompare(State &S, const VarDecl *VD, BinaryOperatorKind Op,
+bool FunctionAnalysis::refineFlagCompare(State &S, const ValueDecl *VD, BinaryOperatorKind Op,
                                          int64_t K, bool Want, int64_t Mask) {
   for (Flag &F : S.Flags) {
     if (F.Var != VD)
@@ -1108,7 +1261,7 @@ bool FunctionAnalysis::refineFlagCases(State &S, Flag &F, BinaryOperatorKind Op,
   return true;
 }
 
-void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
+void FunctionAnalysis::setFlag(State &S, const ValueDecl *VD, const Expr *Value) {
   llvm::erase_if(S.Flags, [&](const Flag &F) { return F.Var == VD; });
   Flag F;
   F.Var = VD;
@@ -1117,7 +1270,7 @@ void FunctionAnalysis::setFlag(State &S, const VarDecl *VD, const Expr *Value) {
     S.Flags.push_back(F);
 }
 
-void FunctionAnalysis::stepFlag(State &S, const VarDecl *VD, const Expr *By,
+void FunctionAnalysis::stepFlag(State &S, const ValueDecl *VD, const Expr *By,
                                 BinaryOperatorKind Step) {
   int64_t D = 1;
   if (By && !intConstant(By, Ctx, D, 32)) {
@@ -1204,10 +1357,8 @@ bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ
 /// case 1: free(a); }` after `stage` was set per step made).
 bool FunctionAnalysis::takeFlagSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ,
                                           State &S) {
-  const auto *DRE = SW->getCond() ? dyn_cast<DeclRefExpr>(SW->getCond()->IgnoreParenImpCasts())
-                                  : nullptr;
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  if (!VD || !FlagVars.count(VD))
+  const ValueDecl *VD = SW->getCond() ? flagVarOf(SW->getCond()) : nullptr;
+  if (!VD)
     return true;
   const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
   const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);

@@ -169,7 +169,10 @@ const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 /// BO_And, BO_Xor), or BO_Comma for none.
 clang::BinaryOperatorKind flagStepOf(clang::BinaryOperatorKind Op);
 /// `VD op K` (op a step: flagStepOf) when RHS is one (`owned = owned | BIT`).
-const clang::BinaryOperator *selfStepOf(const clang::VarDecl *VD, const clang::Expr *RHS);
+const clang::BinaryOperator *selfStepOf(const clang::ValueDecl *VD, const clang::Expr *RHS);
+/// What a flag is keyed by when `E` names one: a variable `v`, or the field
+/// `f` of `s.f` with `s` a local struct variable (not a parameter).
+const clang::ValueDecl *flagKeyOf(const clang::Expr *E);
 
 class FunctionAnalysis {
 public:
@@ -213,15 +216,15 @@ private:
   /// else the branch it stands for is narrowed to the matching outcome.
   bool refineFlag(State &S, const clang::Expr *Cond, bool Outcome);
   /// A flag variable gets `Value` (a constant, or unknown when not one).
-  void setFlag(State &S, const clang::VarDecl *VD, const clang::Expr *Value);
-  const clang::VarDecl *flagVarOf(const clang::Expr *E) const;
+  void setFlag(State &S, const clang::ValueDecl *VD, const clang::Expr *Value);
+  const clang::ValueDecl *flagVarOf(const clang::Expr *E) const;
   /// `flag++`, `flag -= 2`, `owned |= BIT`: By is the operand (null: 1),
   /// Step the operation (BO_Add, BO_Sub, BO_Or, BO_And, BO_Xor).
-  void stepFlag(State &S, const clang::VarDecl *VD, const clang::Expr *By,
+  void stepFlag(State &S, const clang::ValueDecl *VD, const clang::Expr *By,
                 clang::BinaryOperatorKind Step);
   /// What `flag Op K` having outcome Want says (false: the edge is dead).
   /// (Mask: the bits compared, `owned & BIT`.)
-  bool refineFlagCompare(State &S, const clang::VarDecl *VD, clang::BinaryOperatorKind Op,
+  bool refineFlagCompare(State &S, const clang::ValueDecl *VD, clang::BinaryOperatorKind Op,
                          int64_t K, bool Want, int64_t Mask = -1);
   bool refineFlagCases(State &S, Flag &F, clang::BinaryOperatorKind Op, int64_t K, bool Want,
                        int64_t Mask);
@@ -268,7 +271,7 @@ private:
   void collectModifiedVars();
   /// Local integer variables whose every write is a constant (flags).
   void collectFlagVars();
-  llvm::DenseSet<const clang::VarDecl *> FlagVars;
+  llvm::DenseSet<const clang::ValueDecl *> FlagVars;
   /// Loops driven by a state variable (collectStateLoops), and what their
   /// back edges forget (forgetAcrossStates).
   void collectStateLoops();
@@ -409,6 +412,8 @@ private:
   void reportHeldUseAfterRelease(const clang::Expr *Released, const clang::Expr *At,
                                  const std::string &How);
   void reportHeldDoubleRelease(const clang::Expr *First, const clang::Expr *At);
+  /// A value stored into a variable with `__attribute__((cleanup(f)))`.
+  AbsVal handToCleanup(const AbsVal &V, State &St);
   /// Marks the variable a release was given as released through.
   void noteHeldRelease(const AbsVal &V, const clang::Expr *Arg, State &St);
   /// "'act' holds", for the variable a release call was given.
@@ -474,10 +479,21 @@ private:
   llvm::DenseSet<const clang::ValueDecl *> Modified;
   /// What the body's calls may write (collectModifiedVars, CallWrites):
   /// it calls a function of this file or through a pointer; one defined
-  /// elsewhere; it writes through a pointer other than to a field (`*p =
-  /// v`); the variables it hands to functions defined elsewhere.
-  bool LocalCallsInBody = true, ExternalCallsInBody = true, DerefWritesInBody = true;
+  /// elsewhere; one through a pointer; it writes through a pointer other
+  /// than to a field (`*p = v`); the variables it hands to functions as
+  /// (or by the address of) a pointer to non-const.
+  bool LocalCallsInBody = true, ExternalCallsInBody = true, IndirectCallsInBody = true,
+       DerefWritesInBody = true;
   llvm::DenseSet<const clang::ValueDecl *> PassedOut;
+public:
+  using PassedMap = llvm::DenseMap<const clang::ValueDecl *,
+                                   llvm::SmallVector<std::pair<const clang::FunctionDecl *,
+                                                               const clang::ParmVarDecl *>, 2>>;
+private:
+  /// The variables handed to functions of this file, and as which
+  /// parameter; whether each such parameter is only read through.
+  PassedMap PassedToLocal;
+  mutable llvm::DenseMap<const clang::ParmVarDecl *, bool> ReadsOnlyCache;
   /// The one function each local function pointer is set to, or nullptr.
   llvm::DenseMap<const clang::VarDecl *, const clang::FunctionDecl *> FnPointers;
   /// The function a call through such a pointer calls, or nullptr.

@@ -194,7 +194,9 @@ struct FlagCase {
 /// the tensors' statuses on the paths that had it.  A flag absent from
 /// State::Flags is unknown.
 struct Flag {
-  const clang::VarDecl *Var = nullptr;
+  /// The local variable, or the field of the one local struct variable
+  /// whose field it is (FunctionAnalysis::flagKeyOf).
+  const clang::ValueDecl *Var = nullptr;
   bool Known = false;
   int64_t Value = 0; ///< with Known
   int Cond = -1;     ///< without Known: the branch its value stands for

@@ -943,20 +943,19 @@ void FunctionAnalysis::copyStruct(const ValueDecl *To, const ValueDecl *From, St
 }
 
 /// The flag `E` names, if any.
-const VarDecl *FunctionAnalysis::flagVarOf(const Expr *E) const {
-  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  return VD && FlagVars.count(VD) ? VD : nullptr;
+const ValueDecl *FunctionAnalysis::flagVarOf(const Expr *E) const {
+  const ValueDecl *Key = flagKeyOf(E);
+  return Key && FlagVars.count(Key) ? Key : nullptr;
 }
 
 void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
   // Flags (FlagCandidates): a compound assignment of one is a step.
   if (BO->isCompoundAssignmentOp())
-    if (const VarDecl *VD = flagVarOf(BO->getLHS()))
+    if (const ValueDecl *VD = flagVarOf(BO->getLHS()))
       stepFlag(St, VD, BO->getRHS(), flagStepOf(BO->getOpcode()));
   if (BO->getOpcode() != BO_Assign)
     return;
-  if (const VarDecl *VD = flagVarOf(BO->getLHS())) {
+  if (const ValueDecl *VD = flagVarOf(BO->getLHS())) {
     // `owned = owned | BIT;` steps it; any other write is a constant.
     if (const BinaryOperator *R = selfStepOf(VD, BO->getRHS()))
       stepFlag(St, VD, R->getRHS(), flagStepOf(R->getOpcode()));
@@ -981,6 +980,8 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
       setVar({VD, nullptr}, V, St, BO->getOperatorLoc(),
              "'" + VD->getNameAsString() + "' is overwritten");
   } else if (const ValueDecl *VD = localVarOf(L)) {
+    if (VD->hasAttr<CleanupAttr>())
+      V = handToCleanup(V, St);
     setVar({VD, nullptr}, V, St, BO->getOperatorLoc(),
            "'" + VD->getNameAsString() + "' is overwritten");
   } else if (localFieldKey(L, K)) {
@@ -1012,6 +1013,20 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
     if (FlagVars.count(VD)) {
       setFlag(St, VD, VD->getInit());
       continue;
+    }
+    // A struct with flag fields (FlagCandidates): their first values, from
+    // its initializer (none: unknown until set).
+    if (const auto *RD = VD->getType()->getAsRecordDecl()) {
+      const auto *IL =
+          dyn_cast_or_null<InitListExpr>(VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr);
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        const Expr *Init = IL && I < IL->getNumInits() ? IL->getInit(I) : nullptr;
+        ++I;
+        if (!FlagVars.count(F))
+          continue;
+        setFlag(St, F, Init); // (no initializer: unknown until set)
+      }
     }
     // Running a declaration again (in a loop) ends the previous variable.
     std::string Why = "'" + VD->getNameAsString() + "' goes out of scope";
@@ -1053,8 +1068,19 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
       loseTrackOfVar(Arr, St);
       V = AbsVal();
     }
+    if (VD->hasAttr<CleanupAttr>())
+      V = handToCleanup(V, St);
     setVar({VD, nullptr}, V, St, VD->getLocation(), Why);
   }
+}
+
+AbsVal FunctionAnalysis::handToCleanup(const AbsVal &V, State &St) {
+  // `__attribute__((cleanup(t_freep))) tensor *x = t_ones(n);`: the
+  // function runs at every exit of the variable's scope, with its address,
+  // and may release what it holds then (the `_cleanup_` idiom).  What the
+  // lint does not follow: the tensors it is given are no longer followed.
+  loseTrack(V, St);
+  return AbsVal::unknown();
 }
 
 void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
@@ -1146,7 +1172,7 @@ void FunctionAnalysis::transfer(const Stmt *S, State &St) {
     if (UO->getOpcode() == UO_Deref)
       checkUse(valueOf(UO->getSubExpr(), St), UO, St, "dereferenced");
     else if (UO->isIncrementDecrementOp())
-      if (const VarDecl *VD = flagVarOf(UO->getSubExpr()))
+      if (const ValueDecl *VD = flagVarOf(UO->getSubExpr()))
         stepFlag(St, VD, nullptr, UO->isDecrementOp() ? BO_Sub : BO_Add);
   } else if (const auto *CE = dyn_cast<CastExpr>(S)) {
     if (CE->getCastKind() == CK_PointerToIntegral)

@@ -1,7 +1,8 @@
 // Bug: the same tests as ok-global-field-condition.c, but between them the
 // function calls a function of this file that changes the global, or hands
-// the config to one defined elsewhere that may change the field: the second
-// test may read another value, and then the tensor leaks.  Both are found.
+// the config to one defined elsewhere that may change the field, or to one
+// of this file that writes it: the second
+// test may read another value, and then the tensor leaks.  All are found.
 // RUN: %lint_verify %s
 // RUN: %lint_asan %s
 // ASAN: leak
@@ -40,6 +41,19 @@ float layer(struct config *cfg, tensor *x) {
   return s; // expected-warning {{the tensor created by 't_ones' is never released: it leaks at this return}}
 }
 
+static void no_bias(struct config *cfg) { cfg->use_bias = 0; }
+
+float layer_local(struct config *cfg, tensor *x) {
+  tensor *bias = NULL;
+  if (cfg->use_bias)
+    bias = t_ones(cfg->width); // expected-note {{tensor created here by 't_ones'}}
+  no_bias(cfg);
+  float s = t_sum(x);
+  if (cfg->use_bias)
+    t_free(bias);
+  return s; // expected-warning {{the tensor created by 't_ones' is never released: it leaks at this return}}
+}
+
 #ifdef LINT_MAIN
 #include "toy_run.h"
 void config_tune(struct config *cfg) { cfg->use_bias = 0; }
@@ -48,7 +62,8 @@ int main(void) {
   if (!x)
     return 1;
   struct config c = {1, 3};
-  float s = forward(x) + layer(&c, x);
+  struct config d = {1, 3};
+  float s = forward(x) + layer(&c, x) + layer_local(&d, x) - 3;
   t_free(x);
   return toy_finish(s == 6 ? 0 : 1);
 }
