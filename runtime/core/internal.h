@@ -471,6 +471,10 @@ typedef struct ts_thread {
      * when there were many. */
     unsigned recent_evictions;
     bool recent_grow;
+    /* Generation refills since the last sweep of the tombstones waiting in
+     * hints (ts_sweep_pending), and whether one is due. */
+    uint16_t refills_since_sweep;
+    bool sweep_due;
     /* The owner's history ring (TS_REC_PRIVATE tombstones); NULL without
      * history (released_history=0).  Grows, up to ring_max entries, only
      * when a push would push out a tombstone still waiting there. */
@@ -500,6 +504,13 @@ typedef struct ts_thread {
 } ts_thread;
 /* registry.c: makes t's recent-handle table 4x larger (recent_grow). */
 void ts_recent_grow(ts_thread *t);
+/* registry.c: every tombstone waiting in one of t's hints (TS_REC_PENDING)
+ * joins the history now, and its hint is dropped; due once per
+ * released_history tracks, or twice the table's size if more
+ * (ts_refill_generations sets sweep_due; the track sweeps once it holds no
+ * lock), so none waits longer than that however the program's addresses
+ * fall in the table.  Takes shard locks. */
+void ts_sweep_pending(ts_thread *t);
 /* The hint slot of h in t's recent-handle table. */
 static inline ts_recent *ts_recent_slot(const ts_thread *t, const void *h) {
     return &t->recent[ts_recent_index(h, t->recent_shift)];

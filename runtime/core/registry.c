@@ -951,6 +951,17 @@ void ts_thread_retire(ts_thread *t) {
     ts_lock_release(&threads_lock);
 }
 
+void ts_sweep_pending(ts_thread *t) {
+    size_t nslots = (size_t)1 << (64 - t->recent_shift);
+    for (size_t i = 0; i < nslots; i++)
+        if (hint_pending(&t->recent[i])) {
+            hint_keep_pending(t, &t->recent[i]);
+            /* Pushed once: the next track here probes, and reuses the
+             * tombstone from the table (its ring entry is then stale). */
+            t->recent[i] = (ts_recent){0};
+        }
+}
+
 /* Replaces t's recent-handle table by one 4x larger, moving the hints
  * over (two that meet in a slot keep the later; a hint is only a hint).
  * Out of memory, the thread keeps the table it has. */
@@ -998,6 +1009,10 @@ static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, t
                                     uint32_t idx, const tscope_site *created) {
     if (__builtin_expect(t->recent_grow, 0))
         ts_recent_grow(t);
+    if (__builtin_expect(t->sweep_due, 0)) {
+        t->sweep_due = false;
+        ts_sweep_pending(t);
+    }
     ts_recent *hint = ts_recent_slot(t, h);
     /* Pushing out the hint of a tensor still alive: the table may be too
      * small for what this thread keeps alive (ts_refill_generations). */
