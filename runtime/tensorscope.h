@@ -28,8 +28,8 @@
  *   backtrace=N       record N stack frames at each creation and release
  *   verbose=0|1       log every track / release / scope to stderr, and
  *                     every lost tensor and scope left open
- *   released_history=N  how many released tensors (at least) are remembered
- *                     for double-release reports (default 65536)
+ *   released_history=N  how many released tensors are remembered for
+ *                     double-release reports (default 65536)
  * An unknown key or a bad value prints one error line naming it and keeps
  * the default.  See docs/runtime.md.
  */

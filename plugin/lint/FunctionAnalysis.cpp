@@ -514,19 +514,21 @@ public:
           continue;
       }
       const Expr *A = CE->getArg(I)->IgnoreParenCasts();
-      bool ByAddress = false;
+      bool ByAddress = false; // `&s`: the callee's parameter points to s itself
       if (const auto *UO = dyn_cast<UnaryOperator>(A); UO && UO->getOpcode() == UO_AddrOf) {
         A = UO->getSubExpr()->IgnoreParenCasts();
         ByAddress = true;
       }
       if (const auto *DRE = dyn_cast<DeclRefExpr>(A)) {
         // (Whether that function only reads fields through it is asked
-        // only for a field condition: PassedToLocal.)
-        if (Def && LocalCallee && I < Def->getNumParams())
+        // only for a field condition: PassedToLocal.  Given `&s`, it reads
+        // the fields of s through it just the same; given a pointer `p`,
+        // the fields of what p points to.)
+        if (Def && LocalCallee && I < Def->getNumParams() &&
+            (ByAddress || DRE->getType()->isPointerType()))
           PassedToLocal[DRE->getDecl()].push_back({Def, Def->getParamDecl(I)});
         else
           PassedOut.insert(DRE->getDecl());
-        (void)ByAddress;
       }
     }
     return true;

@@ -155,14 +155,6 @@ enum {
      * (ts_thread.ring): only that thread recycles it, and only that thread
      * (whose hint names it) reuses it without the shard lock. */
     TS_REC_PRIVATE = 16u,
-    /* With TS_REC_PRIVATE: released on the owner's hint path, and not in
-     * its ring yet.  Such a tombstone waits in the hint that names it
-     * (ts_recent: the releasing thread's, dead-marked, same generation): the
-     * next track at its address reuses it without a history push, and the
-     * paths that overwrite a hint push the tombstone they push out
-     * (registry.c, hint_keep_pending).  The hint names it once, so it is
-     * pushed once; the bit may stay set after that. */
-    TS_REC_PENDING = 32u,
 };
 #define TS_REC_FLAG_MASK 0xffu
 #define TS_REC_DEPTH_SHIFT 8
@@ -471,10 +463,6 @@ typedef struct ts_thread {
      * when there were many. */
     unsigned recent_evictions;
     bool recent_grow;
-    /* Generation refills since the last sweep of the tombstones waiting in
-     * hints (ts_sweep_pending), and whether one is due. */
-    uint16_t refills_since_sweep;
-    bool sweep_due;
     /* The owner's history ring (TS_REC_PRIVATE tombstones); NULL without
      * history (released_history=0).  Grows, up to ring_max entries, only
      * when a push would push out a tombstone still waiting there. */
@@ -504,13 +492,6 @@ typedef struct ts_thread {
 } ts_thread;
 /* registry.c: makes t's recent-handle table 4x larger (recent_grow). */
 void ts_recent_grow(ts_thread *t);
-/* registry.c: every tombstone waiting in one of t's hints (TS_REC_PENDING)
- * joins the history now, and its hint is dropped; due once per
- * released_history tracks, or twice the table's size if more
- * (ts_refill_generations sets sweep_due; the track sweeps once it holds no
- * lock), so none waits longer than that however the program's addresses
- * fall in the table.  Takes shard locks. */
-void ts_sweep_pending(ts_thread *t);
 /* The hint slot of h in t's recent-handle table. */
 static inline ts_recent *ts_recent_slot(const ts_thread *t, const void *h) {
     return &t->recent[ts_recent_index(h, t->recent_shift)];
@@ -643,22 +624,20 @@ ts_thread_created_cached(const ts_thread *t, const tscope_site *created, void (*
     const origin_cache_entry *c = ts_origin_entry_at(t, ts_origin_at_slot(t, created, scope));
     return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;
 }
-/* The track hint path's origin lookup: ts_thread_created_cached, but the
- * entry the address's hint names first.  That one is right whenever this
- * address was last created at the same site in the same scope: a loop body
- * creating at a few sites in turn (a = alloc(); b = alloc(); per step), each
- * getting its block back from the allocator, finds its origin with no hash
- * and no miss on the last creation's entry (which names the previous site
- * there: 6 instructions a track, callgrind).  On a miss the hint names this
- * site's slot. */
+/* The track hint path's origin lookup: ts_thread_created_cached with, between
+ * its two tiers, the entry the address's hint names.  That one is right
+ * whenever this address was last created at the same site in the same
+ * scope: a loop body creating at a few sites in turn (a = alloc(); b =
+ * alloc(); per step), each getting its block back from the allocator, finds
+ * its origin with no hash.  On a miss the hint names this site's slot. */
 static inline const origin_cache_entry *
 ts_hint_created_cached(const ts_thread *t, ts_recent *hint, const tscope_site *created,
                        void (*release)(void *), const tscope_site *scope) {
+    if (ts_last_created_is(t, created, release, scope))
+        return &t->last_created;
     const origin_cache_entry *c = ts_origin_entry_at(t, hint->origin_at);
     if (ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope))
         return c;
-    if (ts_last_created_is(t, created, release, scope))
-        return &t->last_created;
     hint->origin_at = ts_origin_at_slot(t, created, scope);
     c = ts_origin_entry_at(t, hint->origin_at);
     return ts_origin_cached(c, TS_ORIGIN_CREATED, created, release, scope) ? c : NULL;

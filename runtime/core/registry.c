@@ -24,14 +24,10 @@
  * second release can say where the tensor was created and first released.
  * Tombstones are kept in a per-shard FIFO of ceil(released_history / 1024)
  * entries, rounded up to a power of two (so a push is a mask, not a
- * division or a wrap test); when one falls out, its record is recycled.
- * The owner's releases keep theirs in the thread's own ring instead
- * (TS_REC_PRIVATE), and those of its hint paths wait in their hint first
- * (TS_REC_PENDING) until another address takes the slot: the allocator
- * mostly hands the block back first, and the tombstone is reused with no
- * push.  A double release older than that history is indistinguishable
- * from the release of a handle never tracked and passes silently: the
- * price of bounded memory.
+ * division or a wrap test); when one falls out, its record is recycled.  A
+ * double release older than that history is indistinguishable from the
+ * release of a handle never tracked and passes silently: the price of
+ * bounded memory.
  */
 #include "internal.h"
 
@@ -358,8 +354,7 @@ static inline void kill_locked(ts_shard *s, uint32_t idx, ts_record *r, uintptr_
     atomic_store_explicit(&r->generation, gen | TS_GEN_DEAD, memory_order_release);
     ts_rec_set_released(r, released);
     /* No scope releases a tombstone; the shard's ring holds it. */
-    ts_rec_set_bits(r, ts_rec_bits(r) & TS_REC_FLAG_MASK &
-                           ~(uint32_t)(TS_REC_PRIVATE | TS_REC_PENDING));
+    ts_rec_set_bits(r, ts_rec_bits(r) & TS_REC_FLAG_MASK & ~(uint32_t)TS_REC_PRIVATE);
     shard_live_add(s, -1);
     if ((ts_rec_bits(r) & TS_REC_HAS_EXT) || release_bt)
         kill_ext_locked(idx, r, release_bt, fire);
@@ -766,15 +761,12 @@ static inline uint64_t kill_plain_locked(ts_shard *s, ts_record *r, uint64_t gen
 /* The owner's kill of its live record r (no rare data, one reference): the
  * release store of the dead generation is what weak references and other
  * threads read; the rest are plain stores.  The tombstone goes to the
- * thread's own history: `bits` is TS_REC_PRIVATE when the caller pushes it
- * to the ring, TS_REC_PRIVATE | TS_REC_PENDING when it stays in its hint
- * (which the caller dead-marks) until that hint is overwritten. */
-static inline uint64_t kill_owned(ts_thread *t, ts_record *r, uint64_t gen, uintptr_t released,
-                                  uint32_t bits) {
+ * thread's own history ring (the caller pushes it). */
+static inline uint64_t kill_owned(ts_thread *t, ts_record *r, uint64_t gen, uintptr_t released) {
     uint64_t dead = gen | TS_GEN_DEAD;
     atomic_store_explicit(&r->generation, dead, memory_order_release);
     ts_rec_set_released(r, released);
-    ts_rec_set_bits(r, bits);
+    ts_rec_set_bits(r, TS_REC_PRIVATE);
     ts_thread_live_add(t, -1);
     return dead;
 }
@@ -825,41 +817,6 @@ static inline void owned_ring_push(ts_thread *t, ring_entry add) {
         *e = add;
 }
 
-/* A tombstone of this thread's history, in its shard's ring (under its
- * lock) if it is still that tombstone: a retiring thread's history. */
-static void owned_to_shard(ring_entry e) {
-    ts_shard *s = &shards[e.idx >> TS_LOCAL_BITS];
-    ts_lock_acquire(&s->lock);
-    if (ring_entry_current(e) && (ts_rec_bits(e.record) & TS_REC_PRIVATE)) {
-        ts_rec_set_bits(e.record, ts_rec_bits(e.record) & ~(uint32_t)TS_REC_PRIVATE);
-        quarantine_push(s, e.idx, e.record);
-    }
-    ts_lock_release(&s->lock);
-}
-
-/* Whether hint e names a tombstone waiting in it (TS_REC_PENDING): its
- * record still holds the generation the hint has, dead-marked.  Read with
- * no lock: a record reused meanwhile only makes the push that follows a
- * stale ring entry, which the ring skips. */
-static inline bool hint_pending(const ts_recent *e) {
-    return (e->gen & TS_GEN_DEAD) && e->handle &&
-           atomic_load_explicit(&e->record->generation, memory_order_relaxed) == e->gen &&
-           (ts_rec_bits(e->record) & TS_REC_PENDING);
-}
-
-/* A hint that names a waiting tombstone is about to be overwritten or
- * dropped: the tombstone joins the history now, in the thread's ring (in its
- * shard's once the thread retired its ring).  So it is remembered from its
- * release on, as long as the ring would have remembered it, and longer by
- * the time it waited: released_history is a minimum. */
-__attribute__((noinline)) static void hint_keep_pending(ts_thread *t, const ts_recent *old) {
-    ring_entry e = {old->record, old->idx, (uint32_t)old->gen};
-    if (t->ring)
-        owned_ring_push(t, e);
-    else
-        owned_to_shard(e);
-}
-
 void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
                         const tscope_site *scope_site) {
     if (!t->ring || ts_slow_track)
@@ -882,15 +839,12 @@ void ts_scope_end_owned(ts_thread *t, uint32_t depth, uint32_t base,
         t->nentries--;
         void *h = ts_rec_handle(r);
         uint32_t origin = ts_rec_origin(r);
-        /* The next track here reuses the tombstone on the hint path; while
-         * the hint names it, it waits there (TS_REC_PENDING). */
+        uint64_t dead = kill_owned(t, r, gen, released);
+        owned_ring_push(t, (ring_entry){r, e.idx, (uint32_t)dead});
+        /* The next track here reuses the tombstone on the hint path. */
         ts_recent *hint = ts_recent_slot(t, h);
-        if (hint->handle == h && hint->gen == gen) {
-            hint->gen = kill_owned(t, r, gen, released, TS_REC_PRIVATE | TS_REC_PENDING);
-        } else {
-            uint64_t dead = kill_owned(t, r, gen, released, TS_REC_PRIVATE);
-            owned_ring_push(t, (ring_entry){r, e.idx, (uint32_t)dead});
-        }
+        if (hint->handle == h && hint->gen == gen)
+            hint->gen = dead;
         void (*release)(void *) = ts_origin_get(origin)->release;
         if (release)
             release(h); /* user code: may track, release, begin scopes */
@@ -929,16 +883,18 @@ void ts_thread_retire(ts_thread *t) {
      * release after the thread is gone is still reported. */
     if (t->ring) {
         size_t cap = t->ring_mask + 1, n = t->ring_pushed;
-        for (size_t k = n > cap ? n - cap : 0; k < n; k++)
-            owned_to_shard(t->ring[k & t->ring_mask]);
+        for (size_t k = n > cap ? n - cap : 0; k < n; k++) {
+            ring_entry e = t->ring[k & t->ring_mask];
+            ts_shard *s = &shards[e.idx >> TS_LOCAL_BITS];
+            ts_lock_acquire(&s->lock);
+            if (ring_entry_current(e) && (ts_rec_bits(e.record) & TS_REC_PRIVATE)) {
+                ts_rec_set_bits(e.record, ts_rec_bits(e.record) & ~(uint32_t)TS_REC_PRIVATE);
+                quarantine_push(s, e.idx, e.record);
+            }
+            ts_lock_release(&s->lock);
+        }
         free(t->ring);
         t->ring = NULL;
-        /* Then those still waiting in their hints (TS_REC_PENDING), which
-         * are among the newest. */
-        size_t nslots = (size_t)1 << (64 - t->recent_shift);
-        for (size_t i = 0; i < nslots; i++)
-            if (hint_pending(&t->recent[i]))
-                hint_keep_pending(t, &t->recent[i]);
     }
     ts_lock_acquire(&threads_lock);
     if (t->prev_thread)
@@ -949,17 +905,6 @@ void ts_thread_retire(ts_thread *t) {
         t->next_thread->prev_thread = t->prev_thread;
     exited_live += (size_t)atomic_load_explicit(&t->live, memory_order_relaxed);
     ts_lock_release(&threads_lock);
-}
-
-void ts_sweep_pending(ts_thread *t) {
-    size_t nslots = (size_t)1 << (64 - t->recent_shift);
-    for (size_t i = 0; i < nslots; i++)
-        if (hint_pending(&t->recent[i])) {
-            hint_keep_pending(t, &t->recent[i]);
-            /* Pushed once: the next track here probes, and reuses the
-             * tombstone from the table (its ring entry is then stale). */
-            t->recent[i] = (ts_recent){0};
-        }
 }
 
 /* Replaces t's recent-handle table by one 4x larger, moving the hints
@@ -976,17 +921,9 @@ __attribute__((noinline)) void ts_recent_grow(ts_thread *t) {
     if (!grown)
         return;
     unsigned grown_shift = 64 - grown_bits;
-    /* The tombstones waiting in hints join the history now, oldest hint
-     * order unknown, and their hints stay behind: a hint is only a hint, and
-     * the history then counts them from here, as the small table would
-     * have soon (a thread keeping many tensors alive pushes out most of
-     * its hints). */
-    for (size_t i = 0; i < ((size_t)1 << bits); i++) {
-        if (hint_pending(&t->recent[i]))
-            hint_keep_pending(t, &t->recent[i]);
-        else if (t->recent[i].handle)
+    for (size_t i = 0; i < ((size_t)1 << bits); i++)
+        if (t->recent[i].handle)
             grown[ts_recent_index(t->recent[i].handle, grown_shift)] = t->recent[i];
-    }
     if (t->recent != t->recent_inline)
         free(t->recent);
     t->recent = grown;
@@ -1009,18 +946,12 @@ static inline void leave_track_hint(ts_thread *t, const void *h, uint64_t gen, t
                                     uint32_t idx, const tscope_site *created) {
     if (__builtin_expect(t->recent_grow, 0))
         ts_recent_grow(t);
-    if (__builtin_expect(t->sweep_due, 0)) {
-        t->sweep_due = false;
-        ts_sweep_pending(t);
-    }
     ts_recent *hint = ts_recent_slot(t, h);
     /* Pushing out the hint of a tensor still alive: the table may be too
      * small for what this thread keeps alive (ts_refill_generations). */
     if (hint->handle && hint->handle != h && !(hint->gen & TS_GEN_DEAD) &&
         atomic_load_explicit(&hint->record->generation, memory_order_relaxed) == hint->gen)
         t->recent_evictions++;
-    else if (hint_pending(hint))
-        hint_keep_pending(t, hint);
     *hint = hint_of(h, gen, r, idx, ts_origin_at_slot(t, created, t->scope_site));
 }
 
@@ -1114,8 +1045,6 @@ __attribute__((noinline)) static int release_probe(void *h, const tscope_site *a
         /* The origin lookup of the last track here, if it was h's. */
         uint32_t origin_at = hint->handle == h ? hint->origin_at
                                                : ts_origin_at(t, &t->last_created);
-        if (hint_pending(hint))
-            hint_keep_pending(t, hint);
         *hint = hint_of(h, dead, r, idx, origin_at);
     }
     return 1;
@@ -1186,6 +1115,16 @@ void *tscope_track_shared(void *h, void (*release)(void *), const tscope_site *c
     return h ? track_general(h, release, created, TS_CALLER_PC(), true) : NULL;
 }
 
+/* The end of an owner release whose history push meets a tombstone still
+ * waiting there.  Out of line and reached by a tail call, so the hint path
+ * itself needs no frame. */
+__attribute__((noinline)) static int release_owned_wrap(ts_thread *t, size_t n, ring_entry add,
+                                                        ts_recent *hint) {
+    owned_ring_wrap(t, n, add);
+    hint->gen |= TS_GEN_DEAD;
+    return 1;
+}
+
 int tscope_release(void *h, const tscope_site *at) {
     ts_thread *t = ts_current;
     if (__builtin_expect(t && h, 1)) { /* no ts_slow_track test: see tscope_track */
@@ -1199,13 +1138,7 @@ int tscope_release(void *h, const tscope_site *at) {
             uint64_t gen = atomic_load_explicit(&r->generation, memory_order_relaxed);
             if (gen == hint->gen && ts_rec_refs(r) == 1 &&
                 !(ts_rec_bits(r) & TS_REC_HAS_EXT) && t->ring) {
-                /* The tombstone waits in this hint (TS_REC_PENDING): the
-                 * next track here, mostly the allocator handing the block
-                 * back, reuses it with no history push at all; a path that
-                 * overwrites the hint pushes it then (hint_keep_pending).
-                 * ~20 instructions a release fewer than a ring push. */
-                hint->gen = kill_owned(t, r, gen, ts_released_tag(at, TS_RELEASED_AT),
-                                       TS_REC_PRIVATE | TS_REC_PENDING);
+                uint64_t dead = kill_owned(t, r, gen, ts_released_tag(at, TS_RELEASED_AT));
                 /* Released in the reverse order of creation (LIFO, as most
                  * code frees), its scope entry is the innermost frame's
                  * newest: it goes now, so that the scope's end finds the
@@ -1216,6 +1149,14 @@ int tscope_release(void *h, const tscope_site *at) {
                 uint32_t top = t->nentries;
                 if (top > t->frame_base && t->entries[top - 1].idx == hint->idx)
                     t->nentries = top - 1;
+                /* owned_ring_push(), with the wrap out of line. */
+                size_t n = t->ring_pushed++;
+                ring_entry *e = &t->ring[n & t->ring_mask];
+                ring_entry add = {r, hint->idx, (uint32_t)dead};
+                if (__builtin_expect(n > t->ring_mask && ring_entry_current(*e), 0))
+                    return release_owned_wrap(t, n, add, hint);
+                *e = add;
+                hint->gen = dead;
                 return 1;
             }
         }

@@ -64,18 +64,6 @@ void ts_refill_generations(ts_thread *t) {
     if (t->recent_evictions > GEN_BATCH / 16 && t->recent_shift > 64 - TS_RECENT_MAX_BITS)
         t->recent_grow = true;
     t->recent_evictions = 0;
-    /* Tombstones waiting in hints whose slot no other address takes would
-     * otherwise stay there, beyond released_history: swept once per
-     * released_history tracks, or twice the table's size if more, by the
-     * track that refilled, once it holds no lock (leave_track_hint).  (More
-     * often costs: a swept hint's next track probes.  Every 1024 tracks
-     * added 15 instructions a tensor to a scope of 10, callgrind.) */
-    size_t slots = (size_t)1 << (64 - t->recent_shift);
-    size_t every = 2 * slots > ts_opts.released_history ? 2 * slots : ts_opts.released_history;
-    if ((size_t)++t->refills_since_sweep * GEN_BATCH >= every) {
-        t->refills_since_sweep = 0;
-        t->sweep_due = true;
-    }
     t->gen_next = atomic_fetch_add_explicit(&next_generation, GEN_BATCH, memory_order_relaxed);
     t->gen_end = t->gen_next + GEN_BATCH;
 }
