@@ -550,7 +550,7 @@ public:
   }
   bool LocalCalls = false, ExternalCalls = false, IndirectCalls = false, DerefWrites = false;
   llvm::DenseSet<const ValueDecl *> PassedOut; ///< handed to a function defined elsewhere
-  FunctionAnalysis::PassedMap PassedToLocal;    ///< handed to functions of this file
+  PassedToFunctions PassedToLocal;              ///< handed to functions of this file
 
 private:
   const RoleTable &Roles;
@@ -904,10 +904,9 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
     // Either may be NULL: whichever the value is on this path is the NULL
     // one (`if (copy) s.t = t_copy(x); else s.t = t_view(x, ..); if
     // (!s.t) return;`: where `copy` held, the copy failed).
-    if (S.statusOf(V.IfTrueId).Guard < 0 || S.statusOf(V.IfTrueId).Guard == V.Split)
-      S.status(V.IfTrueId).updateArm(V.Split, true, (uint16_t)~SNotAlive, 0);
-    if (S.statusOf(V.IfFalseId).Guard < 0 || S.statusOf(V.IfFalseId).Guard == V.Split)
-      S.status(V.IfFalseId).updateArm(V.Split, false, (uint16_t)~SNotAlive, 0);
+    for (auto [Id, Arm] : {std::pair{V.IfTrueId, true}, std::pair{V.IfFalseId, false}})
+      if (int G = S.statusOf(Id).Guard; G < 0 || G == V.Split)
+        S.status(Id).updateArm(V.Split, Arm, (uint16_t)~SNotAlive, 0);
     return true;
   }
   // A field of a struct parameter may well be NULL (a parameter is taken

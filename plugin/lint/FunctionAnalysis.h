@@ -173,6 +173,12 @@ const clang::BinaryOperator *selfStepOf(const clang::ValueDecl *VD, const clang:
 /// What a flag is keyed by when `E` names one: a variable `v`, or the field
 /// `f` of `s.f` with `s` a local struct variable (not a parameter).
 const clang::ValueDecl *flagKeyOf(const clang::Expr *E);
+/// Variables handed to functions, each with the function and parameter it
+/// was handed to as (FunctionAnalysis::PassedToLocal).
+using PassedToFunctions =
+    llvm::DenseMap<const clang::ValueDecl *,
+                   llvm::SmallVector<std::pair<const clang::FunctionDecl *,
+                                               const clang::ParmVarDecl *>, 2>>;
 
 class FunctionAnalysis {
 public:
@@ -412,6 +418,9 @@ private:
   void reportHeldUseAfterRelease(const clang::Expr *Released, const clang::Expr *At,
                                  const std::string &How);
   void reportHeldDoubleRelease(const clang::Expr *First, const clang::Expr *At);
+  /// Whether V is a variable released through while the tensors' statuses
+  /// no longer tell (AbsVal::ReleasedAt): a use or a release is a finding.
+  bool releasedThrough(const AbsVal &V, const State &St) const;
   /// A value stored into a variable with `__attribute__((cleanup(f)))`.
   AbsVal handToCleanup(const AbsVal &V, State &St);
   /// Marks the variable a release was given as released through.
@@ -485,14 +494,9 @@ private:
   bool LocalCallsInBody = true, ExternalCallsInBody = true, IndirectCallsInBody = true,
        DerefWritesInBody = true;
   llvm::DenseSet<const clang::ValueDecl *> PassedOut;
-public:
-  using PassedMap = llvm::DenseMap<const clang::ValueDecl *,
-                                   llvm::SmallVector<std::pair<const clang::FunctionDecl *,
-                                                               const clang::ParmVarDecl *>, 2>>;
-private:
   /// The variables handed to functions of this file, and as which
   /// parameter; whether each such parameter is only read through.
-  PassedMap PassedToLocal;
+  PassedToFunctions PassedToLocal;
   mutable llvm::DenseMap<const clang::ParmVarDecl *, bool> ReadsOnlyCache;
   /// The one function each local function pointer is set to, or nullptr.
   llvm::DenseMap<const clang::VarDecl *, const clang::FunctionDecl *> FnPointers;

@@ -331,13 +331,17 @@ bool FunctionAnalysis::allReleased(const AbsVal &V, const State &St) const {
   return AllGone && AnyReleased;
 }
 
-void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
-                                const std::string &How) {
+bool FunctionAnalysis::releasedThrough(const AbsVal &V, const State &St) const {
   // Released through this variable, whichever tensor it held: a finding
   // of its own where the tensors' statuses no longer tell (one of several,
-  // or lost track of).
-  if (V.ReleasedAt && !V.MayNull && !V.Ids.empty() &&
-      (V.Unknown || V.Ids.size() > 1 || St.status(V.Ids[0]).has(SUnknown))) {
+  // or lost track of); else the statuses speak.
+  return V.ReleasedAt && !V.MayNull && !V.Ids.empty() &&
+         (V.Unknown || V.Ids.size() > 1 || St.statusOf(V.Ids[0]).has(SUnknown));
+}
+
+void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
+                                const std::string &How) {
+  if (releasedThrough(V, St)) {
     reportHeldUseAfterRelease(V.ReleasedAt, At, How);
     return;
   }
@@ -373,8 +377,7 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
 void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
                                     const CallExpr *CE, const FunctionRoles &R,
                                     State &St) {
-  if (V.ReleasedAt && !V.MayNull && !V.Ids.empty() &&
-      (V.Unknown || V.Ids.size() > 1 || St.status(V.Ids[0]).has(SUnknown))) {
+  if (releasedThrough(V, St)) {
     reportHeldDoubleRelease(V.ReleasedAt, Arg);
     return;
   }
@@ -1014,20 +1017,6 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
       setFlag(St, VD, VD->getInit());
       continue;
     }
-    // A struct with flag fields (FlagCandidates): their first values, from
-    // its initializer (none: unknown until set).
-    if (const auto *RD = VD->getType()->getAsRecordDecl()) {
-      const auto *IL =
-          dyn_cast_or_null<InitListExpr>(VD->getInit() ? VD->getInit()->IgnoreParenImpCasts() : nullptr);
-      unsigned I = 0;
-      for (const FieldDecl *F : RD->fields()) {
-        const Expr *Init = IL && I < IL->getNumInits() ? IL->getInit(I) : nullptr;
-        ++I;
-        if (!FlagVars.count(F))
-          continue;
-        setFlag(St, F, Init); // (no initializer: unknown until set)
-      }
-    }
     // Running a declaration again (in a loop) ends the previous variable.
     std::string Why = "'" + VD->getNameAsString() + "' goes out of scope";
     const Expr *Init = VD->getInit();
@@ -1039,19 +1028,23 @@ void FunctionAnalysis::transferDecl(const DeclStmt *DS, State &St) {
           KV.second = AbsVal();
         }
       const auto *RD = VD->getType()->getAsRecordDecl();
-      if (const auto *IL = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreParenImpCasts() : nullptr)) {
-        unsigned I = 0;
-        for (const FieldDecl *F : RD->fields()) {
-          if (I >= IL->getNumInits())
-            break;
-          AbsVal V = valueOf(IL->getInit(I++), St);
-          if (!V.Ids.empty() || V.MayNull)
-            St.Vars[{VD, F}] = V;
-        }
-      } else if (const ValueDecl *From = Init ? copiedStruct(Init) : nullptr;
-                 From && From != VD) {
-        copyStruct(VD, From, St, VD->getLocation()); // `struct layer b = a;`
+      const auto *IL = dyn_cast_or_null<InitListExpr>(Init ? Init->IgnoreParenImpCasts() : nullptr);
+      unsigned I = 0;
+      for (const FieldDecl *F : RD->fields()) {
+        const Expr *FieldInit = IL && I < IL->getNumInits() ? IL->getInit(I) : nullptr;
+        ++I;
+        // A flag field (FlagCandidates): its first value (none: unknown
+        // until set).
+        if (FlagVars.count(F))
+          setFlag(St, F, FieldInit);
+        if (!FieldInit)
+          continue;
+        AbsVal V = valueOf(FieldInit, St);
+        if (!V.Ids.empty() || V.MayNull)
+          St.Vars[{VD, F}] = V;
       }
+      if (const ValueDecl *From = !IL && Init ? copiedStruct(Init) : nullptr; From && From != VD)
+        copyStruct(VD, From, St, VD->getLocation()); // `struct layer b = a;`
       continue;
     }
     AbsVal V;
