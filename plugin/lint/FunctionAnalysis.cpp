@@ -208,7 +208,34 @@ public:
     }
     return true;
   }
+  // The tests refineFlag and takeFlagSwitchEdge read: `v OP C`, `v &
+  // BIT`, `!v`, `v` alone as a condition or an operand of && / ||, and
+  // `switch (v)`.  A candidate never tested so is no flag: following it
+  // would cost every join (a loop nest's counters) and tell nothing.
+  void tested(const Expr *E) {
+    if (E)
+      if (const ValueDecl *K = flagKeyOf(E))
+        Tested.insert(K);
+  }
+  bool VisitIfStmt(IfStmt *S) { tested(S->getCond()); return true; }
+  bool VisitWhileStmt(WhileStmt *S) { tested(S->getCond()); return true; }
+  bool VisitDoStmt(DoStmt *S) { tested(S->getCond()); return true; }
+  bool VisitForStmt(ForStmt *S) { tested(S->getCond()); return true; }
+  bool VisitSwitchStmt(SwitchStmt *S) { tested(S->getCond()); return true; }
+  bool VisitConditionalOperator(ConditionalOperator *CO) {
+    tested(CO->getCond());
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isComparisonOp() || BO->getOpcode() == BO_And) {
+      if (constant(BO->getRHS()))
+        tested(BO->getLHS());
+      if (constant(BO->getLHS()))
+        tested(BO->getRHS());
+    } else if (BO->isLogicalOp()) {
+      tested(BO->getLHS());
+      tested(BO->getRHS());
+    }
     if (BO->isAssignmentOp())
       if (const VarDecl *Whole = recordVarOf(BO->getLHS()))
         BadBases.insert(Whole); // `s = other;`
@@ -228,6 +255,8 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->getOpcode() == UO_LNot)
+      tested(UO->getSubExpr());
     if (const ValueDecl *VD = varOf(UO->getSubExpr())) {
       if (UO->isIncrementDecrementOp())
         Stepped.insert(VD);
@@ -265,7 +294,7 @@ public:
     auto It = BaseOf.find(F);
     return It == BaseOf.end() || !It->second || BadBases.count(It->second);
   }
-  llvm::DenseSet<const ValueDecl *> Assigned, NotFlag, Picked, Stepped;
+  llvm::DenseSet<const ValueDecl *> Assigned, NotFlag, Picked, Stepped, Tested;
 
 private:
   llvm::DenseMap<const FieldDecl *, const VarDecl *> BaseOf; ///< nullptr: two variables
@@ -328,7 +357,7 @@ void FunctionAnalysis::collectFlagVars() {
   FlagCandidates C(Ctx);
   C.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
   for (const ValueDecl *VD : C.Assigned)
-    if (!C.NotFlag.count(VD) && !C.Picked.count(VD) && !C.badField(VD))
+    if (!C.NotFlag.count(VD) && !C.Picked.count(VD) && !C.badField(VD) && C.Tested.count(VD))
       FlagVars.insert(VD);
   // (A counter is not a state: `while (i < n) switch (i) ...` is a loop.)
   for (const auto *Set : {&C.Assigned, &C.Picked})
@@ -1087,14 +1116,15 @@ bool FunctionAnalysis::refine(State &S, const Expr *Cond, bool Outcome) {
 }
 
 bool FunctionAnalysis::refineCondition(State &S, int CondId, bool Outcome) {
-  // Branches on the same unchanged condition agree with each other.
-  if (Conds[CondId].Stable)
+  // Branches on the same unchanged condition agree with each other; so do
+  // a first-iteration test and the loop edge that said which it is.
+  if (Conds[CondId].Stable || FirstIterationConds.count(CondId))
     return narrowOn(S, CondId, Outcome);
   S.addFact({CondId, Outcome});
   return true;
 }
 
-bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
+bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome, bool Record) {
   for (const Fact &F : S.Facts)
     if (F.Cond == CondId && F.Outcome != Outcome)
       return false;
@@ -1131,7 +1161,8 @@ bool FunctionAnalysis::narrowOn(State &S, int CondId, bool Outcome) {
       V.NullSplit = -1;
     }
   }
-  S.addFact({CondId, Outcome});
+  if (Record)
+    S.addFact({CondId, Outcome});
   return true;
 }
 
@@ -1533,7 +1564,12 @@ bool FunctionAnalysis::takeEdge(const CFGBlock *B, const Expr *Cond, unsigned Su
     if (const auto *FS = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
       leaveRound(FS, S);
   // Successor 0 of a two-way branch is its true side.
-  return !Cond || refine(S, Cond, SuccIndex == 0);
+  if (Cond && !refine(S, Cond, SuccIndex == 0))
+    return false;
+  if (SuccIndex == 0 && !CounterLoops.empty())
+    if (const auto *FS = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt()))
+      return continueCounterLoop(FS, S);
+  return true;
 }
 
 void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
@@ -1610,6 +1646,7 @@ bool FunctionAnalysis::run() {
   collectModifiedVars();
   collectFlagVars();
   collectStateLoops();
+  collectCounterLoops();
   AC = std::make_unique<AnalysisDeclContext>(nullptr, FD);
   AC->getCFGBuildOptions().setAllAlwaysAdd();
   Cfg = AC->getCFG();
@@ -1686,6 +1723,8 @@ bool FunctionAnalysis::run() {
       State Next = S;
       if (!takeEdge(B, Cond, Index, Succ, Next))
         continue; // this edge cannot be taken in this state
+      if (!CounterLoops.empty())
+        enterCounterLoop(B, Succ, Next);
       endIteration(Succ, Next);
       if (const Stmt *Loop = Succ->getLoopTarget(); Loop && StateLoops.count(Loop))
         forgetAcrossStates(Loop, Next);

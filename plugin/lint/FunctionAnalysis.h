@@ -215,8 +215,8 @@ private:
   bool refineCondition(State &S, int CondId, bool Outcome);
   /// Narrows S to the paths where condition CondId had `Outcome`: split
   /// statuses and two-way picks on it take that arm; false when no path
-  /// of S had it.
-  bool narrowOn(State &S, int CondId, bool Outcome);
+  /// of S had it.  Record: the outcome becomes a fact of S too.
+  bool narrowOn(State &S, int CondId, bool Outcome, bool Record = true);
   /// `if (made)`, `if (!made)`, `made != 0`, `made == 0` of a flag
   /// (FlagVars): false when the flag's known truth rules the edge out;
   /// else the branch it stands for is narrowed to the matching outcome.
@@ -288,6 +288,30 @@ private:
   const clang::Expr *branchCondition(const clang::CFGBlock *B) const;
   bool entersLoopBody(const clang::CFGBlock *From,
                       const clang::CFGBlock *CondBlock) const;
+
+  // --- conditions on a loop's counter that hold once (LoopCounters.cpp) ---
+  /// The `for` loops whose counter steps by a constant from its start and
+  /// is written nowhere else, with the conditions in their bodies that hold
+  /// on the first iteration only (`i == 0`) or the last only (`i == n - 1`
+  /// under `i < n`, step 1): each a condition id and its outcome there.
+  struct CounterLoop {
+    llvm::SmallVector<std::pair<int, bool>, 2> FirstIteration, LastIteration;
+  };
+  void collectCounterLoops();
+  /// On an edge into the condition block of a counter loop: from outside,
+  /// its conditions' earlier outcomes are forgotten and each first-iteration
+  /// condition will have its first outcome; from the loop's back edge, its
+  /// other one.
+  void enterCounterLoop(const clang::CFGBlock *From, const clang::CFGBlock *CondBlock,
+                        State &S);
+  /// On the edge into a counter loop's body: no path on which a
+  /// last-iteration condition held comes here (false: none is left).
+  bool continueCounterLoop(const clang::ForStmt *Loop, State &S);
+  /// Forgets what S says depends on condition CondId: its facts, and the
+  /// splits of statuses, values and flags on it.
+  static void forgetCondition(State &S, int CondId);
+  llvm::DenseMap<const clang::ForStmt *, CounterLoop> CounterLoops;
+  llvm::DenseSet<int> FirstIterationConds;
 
   // --- release rounds over local arrays (ArrayRounds.cpp) ---
   void collectArrayRounds();

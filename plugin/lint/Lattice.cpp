@@ -51,6 +51,14 @@ void Status::update(uint16_t Clear, uint16_t Add) {
   }
 }
 
+void State::updateFlagCases(unsigned Id, uint16_t Clear, uint16_t Add) {
+  for (Flag &F : Flags)
+    for (FlagCase &C : F.Cases)
+      for (auto &[I, M] : C.Masks)
+        if (I == Id && (M & Clear))
+          M = (uint16_t)((M & ~Clear) | Add);
+}
+
 void AbsVal::addId(unsigned Id) {
   auto It = std::lower_bound(Ids.begin(), Ids.end(), Id);
   if (It == Ids.end() || *It != Id)
@@ -309,8 +317,26 @@ static bool flagCases(const Flag &F, const StatusMap &St,
   llvm::SmallVector<FlagCase, 2> Mine;
   if (F.Known)
     Mine.push_back(Snapshot(F.Value, -1));
-  else if (!F.Cases.empty())
+  else if (!F.Cases.empty()) {
     Mine.assign(F.Cases.begin(), F.Cases.end());
+    // A tensor none of the cases names was unborn when they were taken:
+    // made since, on paths of every value alike as far as the flag tells
+    // (`if (a) have |= A; b = make(); if (b) have |= B;`: b's status is
+    // what the cases of `have` must carry into the join, else the cases
+    // would say b unborn on every path).
+    for (const auto &[Id, S] : St) {
+      bool Named = false;
+      for (const FlagCase &C : Mine)
+        for (const auto &[I, M] : C.Masks)
+          Named |= I == Id;
+      if (Named || S.Mask == SUnborn)
+        continue;
+      for (FlagCase &C : Mine) {
+        auto At = llvm::lower_bound(C.Masks, std::make_pair(Id, (uint16_t)0));
+        C.Masks.insert(At, {Id, S.Mask});
+      }
+    }
+  }
   else if (F.Cond >= 0) {
     Mine.push_back(Snapshot(F.IfTrue, 1));
     Mine.push_back(Snapshot(F.IfFalse, 0));

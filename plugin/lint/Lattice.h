@@ -230,6 +230,11 @@ struct State {
   void addFact(Fact F);
   /// Does some variable still refer to `Id`?
   bool referenced(unsigned Id) const;
+  /// Applies Status::update(Clear, Add) of `Id` to what the flags' cases
+  /// say of it too: the paths of every case reach the point of the update,
+  /// so each case's mask changes alike (else a release between a flag's
+  /// test and its next join would leave the cases saying "owned").
+  void updateFlagCases(unsigned Id, uint16_t Clear, uint16_t Add);
 };
 
 /// Merges `From` into `Into` (the join at a CFG merge point).

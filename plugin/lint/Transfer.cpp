@@ -11,6 +11,8 @@
 #include "../roles/MemberRoles.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace clang;
@@ -52,6 +54,76 @@ const ValueDecl *localArrayOf(const Expr *E) {
   if (Base && Base->getType()->isArrayType())
     return Base;
   return nullptr;
+}
+
+/// Whether `a[i]` and `b[j]` name the same element: the same local array,
+/// indexed by the same variable.
+bool sameElement(const ArraySubscriptExpr *A, const Expr *E) {
+  const auto *B = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
+  return B && localArrayOf(A) && localArrayOf(A) == localArrayOf(B) && localVarOf(A->getIdx()) &&
+         localVarOf(A->getIdx()) == localVarOf(B->getIdx());
+}
+
+/// Whether `Cond` only tests element AS against NULL (`a[i]`, `a[i] !=
+/// NULL`, `!a[i]`): a test that picks no element over another.
+bool nullTestOf(const ArraySubscriptExpr *AS, const Expr *Cond, ASTContext &Ctx) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Cond); UO && UO->getOpcode() == UO_LNot)
+    return nullTestOf(AS, UO->getSubExpr(), Ctx);
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && (BO->getOpcode() == BO_NE || BO->getOpcode() == BO_EQ)) {
+    auto IsNull = [&](const Expr *E) {
+      return E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+             Expr::NPCK_NotNull;
+    };
+    return (IsNull(BO->getRHS()) && sameElement(AS, BO->getLHS())) ||
+           (IsNull(BO->getLHS()) && sameElement(AS, BO->getRHS()));
+  }
+  return sameElement(AS, Cond);
+}
+
+/// Whether the statement at `S` runs on every round of the innermost loop
+/// around it (`for (...) t_free(a[i]);`, also under `if (a[i])`): no
+/// other test on the way, and no `break`, `continue`, `goto` or `return`
+/// in the loop's body that could skip it.  Not so, a test may pick which
+/// elements it reaches (`if (owned[i]) t_free(a[i]);`).
+bool runsEveryRound(const Stmt *S, const ArraySubscriptExpr *AS, ParentMap &PM,
+                    ASTContext &Ctx) {
+  const Stmt *Child = S;
+  for (const Stmt *P = PM.getParent(S); P; Child = P, P = PM.getParent(P)) {
+    const Stmt *Body = nullptr;
+    if (const auto *FS = dyn_cast<ForStmt>(P))
+      Body = FS->getBody();
+    else if (const auto *WS = dyn_cast<WhileStmt>(P))
+      Body = WS->getBody();
+    else if (const auto *DS = dyn_cast<DoStmt>(P))
+      Body = DS->getBody();
+    if (Body) {
+      if (Child != Body)
+        return false; // in the loop's condition or increment
+      struct Jumps : RecursiveASTVisitor<Jumps> {
+        bool Found = false;
+        bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
+        bool VisitContinueStmt(ContinueStmt *) { return !(Found = true); }
+        bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+        bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+        // (an inner loop's break or continue is its own, but stay simple)
+      } J;
+      J.TraverseStmt(const_cast<Stmt *>(Body));
+      return !J.Found;
+    }
+    if (const auto *IS = dyn_cast<IfStmt>(P)) {
+      if (Child == IS->getCond() || !nullTestOf(AS, IS->getCond(), Ctx))
+        return false;
+      continue;
+    }
+    if (isa<ConditionalOperator>(P) || isa<BinaryConditionalOperator>(P) ||
+        isa<SwitchStmt>(P) || isa<SwitchCase>(P))
+      return false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(P); BO && BO->isLogicalOp())
+      return false;
+  }
+  return false; // in no loop
 }
 
 /// The local array whose elements' address `E` is: `a` (decayed), `&a[k]`,
@@ -413,10 +485,13 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
     // released with them (`t_free(a[i])`, `i` not a constant): some round
     // releases the view, which is a bad release whatever the others are.
     // The view stays a view (never ours): only the others are lost.
+    // (Not when a test may pick which elements the release reaches:
+    // `if (owned[i]) t_free(a[i]);` beside a flag array, or a test of i.)
+    bool EveryRound = SomeElement && runsEveryRound(CE, AS, *Parents, Ctx);
     for (unsigned Id : V.Ids) {
       Status S = St.statusOf(Id);
       if (SomeElement && Ids[Id].K == Identity::View) {
-        if (S.has(SBorrowed))
+        if (S.has(SBorrowed) && EveryRound)
           reportBorrowedRelease(Id, S, Arg);
         continue;
       }
@@ -452,6 +527,7 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   if (Ids[Id].FirstRelease.isInvalid())
     Ids[Id].FirstRelease = Arg->getBeginLoc();
   S.update((uint16_t)~SNotAlive, SReleased);
+  St.updateFlagCases(Id, (uint16_t)~SNotAlive, SReleased);
   noteHeldRelease(V, Arg, St);
 }
 
@@ -562,6 +638,7 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &
     if (!Ids[Id].ConsumedBy)
       Ids[Id].ConsumedBy = CE;
     S.update(SOwned | SScope | SBorrowed, SConsumed);
+    St.updateFlagCases(Id, SOwned | SScope | SBorrowed, SConsumed);
   }
 }
 
@@ -570,8 +647,10 @@ void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // plugin detaches a tensor stored anywhere but a private local slot
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
   for (unsigned Id : V.Ids)
-    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St))
+    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St)) {
       St.status(Id).update(SOwned | SScope, SEscaped);
+      St.updateFlagCases(Id, SOwned | SScope, SEscaped);
+    }
 }
 
 void FunctionAnalysis::transferConstruct(const CXXConstructExpr *CE, State &St) {

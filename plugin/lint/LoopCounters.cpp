@@ -1,0 +1,325 @@
+//===- LoopCounters.cpp - tests of a loop's counter that hold once --------===//
+//
+//   for (i = 0; i < n; i++) {
+//     if (i == 0) acc = t_ones(k);          // the first iteration only
+//     else { s = t_add(acc, x); t_free(acc); acc = s; }
+//   }
+//   for (i = 0; i < n; i++) {
+//     t = t_ones(k);
+//     if (i == n - 1) keep = t; else t_free(t);   // the last iteration only
+//   }
+//
+// Without knowing that `i == 0` holds once, the lint sees `acc = t_ones(k)`
+// run again on a later iteration over the tensor the loop made, and
+// reports a leak; without knowing that `i == n - 1` ends the loop, it sees
+// `keep = t` run twice.  Both are false reports on common code.
+//
+// A counter loop: a `for` whose init sets its counter (`i = S` or `int i =
+// S`), whose increment steps it by a nonzero constant (`i++`, `i -= 2`),
+// and whose condition and body never write it nor take its address (nor
+// does the function take it anywhere).  Then in its body
+//  * `i == S` (S unchanged in the loop) holds on the first iteration and
+//    on no other: the edge into the loop from outside says it will hold,
+//    the back edge says it will not (facts of the state, which the join at
+//    the loop head turns into a split of what the loop carries), and the
+//    test itself narrows to its side like a stable condition;
+//  * with a step of 1 (or -1) and a condition `i < n` (`i <= n`, `i != n`;
+//    `i > n`, `i >= n` counting down; n unchanged in the loop), `i == n -
+//    1` (`i == n`, `i == n + 1`) holds on the last iteration only: after
+//    it, the condition fails, so the edge back into the body keeps only
+//    the paths on which the test did not hold.  That test's earlier
+//    outcomes (a previous run of the loop, in an outer loop) are forgotten
+//    on the way in from outside, so the paths cut are this run's.
+// Anything else keeps the old behaviour.
+//
+//===----------------------------------------------------------------------===//
+#include "FunctionAnalysis.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace tscope {
+namespace {
+
+/// The local variable or parameter E names, or null.
+const VarDecl *localVarOf(const Expr *E) {
+  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  return VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified() ? VD : nullptr;
+}
+
+/// One walk of a function: where each local variable is written (an
+/// assignment, `++`, `--`), which ones have their address taken (or a
+/// reference bound to them, or are captured), and each `==` / `!=` test of
+/// one against something.  The loops then look up their own counter, so a
+/// deep loop nest costs one walk, not one per loop.
+class CounterFacts : public RecursiveASTVisitor<CounterFacts> {
+public:
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<SourceLocation, 4>> Writes;
+  llvm::DenseSet<const VarDecl *> Escaped;
+  /// Each test of a variable, and its other side.
+  llvm::DenseMap<const VarDecl *,
+                 llvm::SmallVector<std::pair<const BinaryOperator *, const Expr *>, 2>>
+      Tests;
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp()) {
+      if (const VarDecl *V = localVarOf(BO->getLHS()))
+        Writes[V].push_back(BO->getExprLoc());
+    } else if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
+      if (const VarDecl *V = localVarOf(BO->getLHS()))
+        Tests[V].push_back({BO, BO->getRHS()});
+      else if (const VarDecl *W = localVarOf(BO->getRHS()))
+        Tests[W].push_back({BO, BO->getLHS()});
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    const VarDecl *V = localVarOf(UO->getSubExpr());
+    if (V && UO->isIncrementDecrementOp())
+      Writes[V].push_back(UO->getExprLoc());
+    else if (V && UO->getOpcode() == UO_AddrOf)
+      Escaped.insert(V);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    if (D->getType()->isReferenceType() && D->getInit())
+      if (const VarDecl *V = localVarOf(D->getInit()))
+        Escaped.insert(V);
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *LE) {
+    for (const LambdaCapture &C : LE->captures())
+      if (C.capturesVariable())
+        if (const auto *V = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Escaped.insert(V);
+    return true;
+  }
+  bool VisitBlockExpr(BlockExpr *BE) {
+    for (const BlockDecl::Capture &C : BE->getBlockDecl()->captures())
+      Escaped.insert(C.getVariable());
+    return true;
+  }
+};
+
+/// Whether E is an integer constant; its value in K.
+bool intValue(const Expr *E, const ASTContext &Ctx, int64_t &K) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
+      R.Val.getInt().getSignificantBits() > 63)
+    return false;
+  K = R.Val.getInt().getExtValue();
+  return true;
+}
+
+} // namespace
+
+void FunctionAnalysis::collectCounterLoops() {
+  if (ForLoops.empty())
+    return;
+  CounterFacts Facts;
+  Facts.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  for (const ForStmt *FS : ForLoops) {
+    // The counter and its start.
+    const VarDecl *I = nullptr;
+    const Expr *Start = nullptr;
+    if (const auto *DS = dyn_cast_or_null<DeclStmt>(FS->getInit())) {
+      if (DS->isSingleDecl())
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+            VD && VD->getInit() && VD->hasLocalStorage() &&
+            !VD->getType().isVolatileQualified()) {
+          I = VD;
+          Start = VD->getInit();
+        }
+    } else if (const auto *BO = dyn_cast_or_null<BinaryOperator>(FS->getInit())) {
+      if (BO->getOpcode() == BO_Assign) {
+        I = localVarOf(BO->getLHS());
+        Start = BO->getRHS();
+      }
+    }
+    if (!I || !I->getType()->isIntegerType())
+      continue;
+    // Its step.
+    int64_t Step = 0;
+    if (const auto *UO = dyn_cast_or_null<UnaryOperator>(FS->getInc())) {
+      if (UO->isIncrementDecrementOp() && localVarOf(UO->getSubExpr()) == I)
+        Step = UO->isIncrementOp() ? 1 : -1;
+    } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(FS->getInc())) {
+      int64_t K = 0;
+      if ((CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
+          localVarOf(CA->getLHS()) == I && intValue(CA->getRHS(), Ctx, K) && K != 0 &&
+          K > -(INT64_C(1) << 40) && K < (INT64_C(1) << 40))
+        Step = CA->getOpcode() == BO_AddAssign ? K : -K;
+    }
+    // Written in the loop only by its increment, never by address.
+    auto WrittenIn = [&](const VarDecl *V, const Stmt *Part) {
+      if (!Part)
+        return false;
+      SourceLocation Begin = SM.getExpansionLoc(Part->getBeginLoc()),
+                     End = SM.getExpansionLoc(Part->getEndLoc());
+      auto It = Facts.Writes.find(V);
+      if (It != Facts.Writes.end())
+        for (SourceLocation W : It->second)
+          if (SM.isPointWithin(SM.getExpansionLoc(W), Begin, End))
+            return true;
+      return false;
+    };
+    if (!Step || Facts.Escaped.count(I) || WrittenIn(I, FS->getCond()) ||
+        WrittenIn(I, FS->getBody()))
+      continue;
+    // An expression the loop cannot change: a constant, or a variable it
+    // never writes (whose address the function never takes).
+    auto Invariant = [&](const Expr *E) {
+      int64_t K;
+      if (intValue(E, Ctx, K))
+        return true;
+      const VarDecl *V = localVarOf(E);
+      return V && V != I && !Facts.Escaped.count(V) && !WrittenIn(V, FS->getCond()) &&
+             !WrittenIn(V, FS->getBody()) && !WrittenIn(V, FS->getInc()) && !Modified.count(V);
+    };
+    // Whether X is E + Delta.
+    std::function<bool(const Expr *, const Expr *, int64_t)> SameValue =
+        [&](const Expr *X, const Expr *E, int64_t Delta) -> bool {
+      int64_t A, B;
+      if (intValue(X, Ctx, A) && intValue(E, Ctx, B))
+        return A == B + Delta;
+      if (!Delta) {
+        const VarDecl *V = localVarOf(X);
+        return V && V == localVarOf(E);
+      }
+      const auto *BO = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+      int64_t K;
+      if (!BO || !intValue(BO->getRHS(), Ctx, K))
+        return false;
+      if (BO->getOpcode() == BO_Sub)
+        return K == -Delta && SameValue(BO->getLHS(), E, 0);
+      if (BO->getOpcode() == BO_Add)
+        return K == Delta && SameValue(BO->getLHS(), E, 0);
+      return false;
+    };
+    // The condition, `i OP n`, as the value i has on the last iteration
+    // (n + Last), when the step is one.
+    bool HasLast = false;
+    const Expr *Bound = nullptr;
+    int64_t Last = 0;
+    if (const auto *C = dyn_cast_or_null<BinaryOperator>(FS->getCond());
+        C && C->isComparisonOp() && (Step == 1 || Step == -1)) {
+      BinaryOperatorKind Op = C->getOpcode();
+      Bound = C->getRHS();
+      if (localVarOf(C->getRHS()) == I && localVarOf(C->getLHS()) != I) {
+        Op = BinaryOperator::reverseComparisonOp(Op);
+        Bound = C->getLHS();
+      } else if (localVarOf(C->getLHS()) != I) {
+        Bound = nullptr;
+      }
+      if (Bound && Invariant(Bound)) {
+        HasLast = true;
+        if (Step == 1 && (Op == BO_LT || Op == BO_NE))
+          Last = -1;
+        else if (Step == -1 && (Op == BO_GT || Op == BO_NE))
+          Last = 1;
+        else if (!((Step == 1 && Op == BO_LE) || (Step == -1 && Op == BO_GE)))
+          HasLast = false;
+      }
+    }
+    bool HasFirst = Invariant(Start);
+    if (!HasFirst && !HasLast)
+      continue;
+    auto Tested = Facts.Tests.find(I);
+    if (Tested == Facts.Tests.end())
+      continue;
+    SourceLocation BodyBegin = SM.getExpansionLoc(FS->getBody()->getBeginLoc()),
+                   BodyEnd = SM.getExpansionLoc(FS->getBody()->getEndLoc());
+    CounterLoop L;
+    for (const auto &[BO, Other] : Tested->second) {
+      if (!SM.isPointWithin(SM.getExpansionLoc(BO->getExprLoc()), BodyBegin, BodyEnd))
+        continue;
+      bool IsEq = BO->getOpcode() == BO_EQ;
+      if (HasFirst && SameValue(Other, Start, 0)) {
+        bool Outcome = IsEq; // the test's value on the first iteration
+        int Id = conditionId(BO, Outcome);
+        L.FirstIteration.push_back({Id, Outcome});
+        FirstIterationConds.insert(Id);
+      } else if (HasLast && SameValue(Other, Bound, Last)) {
+        bool Outcome = IsEq; // ... on the last
+        int Id = conditionId(BO, Outcome);
+        L.LastIteration.push_back({Id, Outcome});
+      }
+    }
+    if (!L.FirstIteration.empty() || !L.LastIteration.empty())
+      CounterLoops[FS] = std::move(L);
+  }
+}
+
+void FunctionAnalysis::forgetCondition(State &S, int CondId) {
+  llvm::erase_if(S.Facts, [&](const Fact &F) { return F.Cond == CondId; });
+  for (auto &[Id, St] : S.Tensors)
+    if (St.Guard == CondId)
+      St.set(St.Mask);
+  auto ForgetIn = [&](auto &Map) {
+    for (auto &[K, V] : Map) {
+      if (V.Split == CondId) {
+        V.Split = -1;
+        V.IfTrueId = V.IfFalseId = 0;
+      }
+      if (V.NullSplit == CondId)
+        V.NullSplit = -1;
+    }
+  };
+  ForgetIn(S.Vars);
+  ForgetIn(S.Exprs);
+  llvm::erase_if(S.Flags, [&](Flag &F) {
+    if (F.Known || F.Cond != CondId)
+      return false;
+    F.Cond = -1;
+    return F.Cases.empty(); // (its cases still say what each value had)
+  });
+}
+
+void FunctionAnalysis::enterCounterLoop(const CFGBlock *From, const CFGBlock *CondBlock,
+                                        State &S) {
+  const auto *FS = dyn_cast_or_null<ForStmt>(CondBlock->getTerminatorStmt());
+  auto It = FS ? CounterLoops.find(FS) : CounterLoops.end();
+  if (It == CounterLoops.end())
+    return;
+  bool Back = From->getLoopTarget() == FS;
+  for (const auto &[Id, Outcome] : It->second.FirstIteration) {
+    forgetCondition(S, Id);
+    bool Next = Back ? !Outcome : Outcome;
+    S.addFact({Id, Next});
+    // Each status holds on this side of the test only, so the join at the
+    // loop head keeps the first iteration's apart from the later ones' (a
+    // plain status would be united with both of the other side's arms).
+    // A split on a test that changes from one iteration to the next (`if
+    // (first)`, `if (t)`) goes first: a status has one split, and the
+    // first iteration's is the one a loop like this needs.
+    for (auto &[TId, St] : S.Tensors) {
+      if (St.Guard >= 0 && !Conds[St.Guard].Stable && !FirstIterationConds.count(St.Guard))
+        St.set(St.Mask);
+      if (St.Guard < 0) {
+        St.Guard = Id;
+        St.IfTrue = Next ? St.Mask : 0;
+        St.IfFalse = Next ? 0 : St.Mask;
+      }
+    }
+  }
+  if (!Back)
+    for (const auto &[Id, Outcome] : It->second.LastIteration)
+      forgetCondition(S, Id);
+}
+
+bool FunctionAnalysis::continueCounterLoop(const ForStmt *Loop, State &S) {
+  auto It = CounterLoops.find(Loop);
+  if (It == CounterLoops.end())
+    return true;
+  for (const auto &[Id, Outcome] : It->second.LastIteration)
+    if (!narrowOn(S, Id, !Outcome, /*Record=*/false))
+      return false;
+  return true;
+}
+
+} // namespace tscope
