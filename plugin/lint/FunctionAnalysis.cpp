@@ -1348,7 +1348,7 @@ void FunctionAnalysis::stepFlag(State &S, const ValueDecl *VD, const Expr *By,
 /// none) is every case's condition false.  So a tensor made in one case and
 /// released under a later test of the same value is followed per case.
 bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ, State &S) {
-  if (!takeFlagSwitchEdge(SW, Succ, S))
+  if (!takeFlagSwitchEdge(SW, Succ, S) || !takeResultSwitchEdge(SW, Succ, S))
     return false;
   EqualityKey Key;
   if (!SW->getCond() || !stableIntegerVar(SW->getCond(), Key.Var))
@@ -1382,6 +1382,35 @@ bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ
     if (Id != TakenId && !refineCondition(S, Id, false))
       return false;
   return TakenId < 0 || refineCondition(S, TakenId, true);
+}
+
+/// The edge from `switch (make(..., &out))` to `Succ`, the call's result
+/// saying whether it made `out` (an out-parameter create whose success is a
+/// return value): `case C:` is the result equal to C, so a zero C is the
+/// result zero and any other C is nonzero; the default is nonzero when some
+/// case is zero.  As `if (make(...) == C)` says.
+bool FunctionAnalysis::takeResultSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ,
+                                            State &S) {
+  const Expr *X = SW->getCond();
+  if (!X)
+    return true;
+  AbsVal V = valueOf(X, S);
+  if (V.SuccessOf < 0 || V.SuccessHolder || V.Success == SuccessCondition::Status)
+    return true;
+  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+  const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);
+  if (Label && !Taken && !isa<DefaultStmt>(Label))
+    return true;
+  auto CaseValue = [&](const CaseStmt *CS, int64_t &K) {
+    return !CS->caseStmtIsGNURange() && intConstant(CS->getLHS(), Ctx, K);
+  };
+  int64_t K;
+  if (Taken)
+    return !CaseValue(Taken, K) || refineZero(S, X, /*IsZero=*/K == 0);
+  for (const SwitchCase *C = SW->getSwitchCaseList(); C; C = C->getNextSwitchCase())
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && CaseValue(CS, K) && K == 0)
+      return refineZero(S, X, /*IsZero=*/false);
+  return true;
 }
 
 /// The edge from `switch (flag)` to `Succ`: `case C:` is `flag == C`, the

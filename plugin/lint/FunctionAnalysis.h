@@ -235,6 +235,7 @@ private:
   bool refineFlagCases(State &S, Flag &F, clang::BinaryOperatorKind Op, int64_t K, bool Want,
                        int64_t Mask);
   bool takeFlagSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
+  bool takeResultSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
   /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
   /// `B`, which branches on `Cond` (null: no two-way branch) or is a
   /// switch.  False when that edge is impossible.

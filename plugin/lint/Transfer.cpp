@@ -877,6 +877,10 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       Status &S = St.status(Id);
       if (S.has((uint16_t) ~(SNotAlive | SReleased)))
         S = Status::plain(S.Mask | SReleased);
+      // Kept when it succeeds (`if (!grown) { t_free(t); return -1; }
+      // p->items[p->n++] = t;`): not this function's on either side.
+      if (R && contains(R->Keeps, Index))
+        S.update(SOwned | SScope, SEscaped);
       if (Ids[Id].FirstRelease.isInvalid())
         Ids[Id].FirstRelease = Arg->getBeginLoc();
       RelFailId = (int)Id;
