@@ -1675,13 +1675,13 @@ bool FunctionAnalysis::run() {
   collectModifiedVars();
   collectFlagVars();
   collectStateLoops();
-  collectCounterLoops();
   AC = std::make_unique<AnalysisDeclContext>(nullptr, FD);
   AC->getCFGBuildOptions().setAllAlwaysAdd();
   Cfg = AC->getCFG();
   if (!Cfg)
     return false;
   Parents = &AC->getParentMap();
+  collectCounterLoops();
   collectArrayRounds();
   Liveness = std::make_unique<BlockLiveness>(*Cfg, *AC);
   Live = Liveness.get();

@@ -311,7 +311,11 @@ private:
   /// Forgets what S says depends on condition CondId: its facts, and the
   /// splits of statuses, values and flags on it.
   static void forgetCondition(State &S, int CondId);
-  llvm::DenseMap<const clang::ForStmt *, CounterLoop> CounterLoops;
+  llvm::DenseMap<const clang::Stmt *, CounterLoop> CounterLoops;
+  /// The first block of each counter do loop's body: the loop, and its
+  /// loop-back block (the other way in).
+  llvm::DenseMap<const clang::CFGBlock *, std::pair<const clang::DoStmt *, const clang::CFGBlock *>>
+      DoEntries;
   llvm::DenseSet<int> FirstIterationConds;
 
   // --- release rounds over local arrays (ArrayRounds.cpp) ---

@@ -35,7 +35,9 @@
 //===----------------------------------------------------------------------===//
 #include "FunctionAnalysis.h"
 
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <functional>
@@ -104,7 +106,36 @@ public:
       Escaped.insert(C.getVariable());
     return true;
   }
+  llvm::SmallVector<const DoStmt *, 4> DoLoops;
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
+  bool Gotos = false;
+  bool VisitDoStmt(DoStmt *D) {
+    DoLoops.push_back(D);
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *DS) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        DeclOf[VD] = DS;
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt *) {
+    Gotos = true;
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt *) {
+    Gotos = true;
+    return true;
+  }
 };
+
+/// The innermost loop around S (null: none).
+const Stmt *loopAround(const Stmt *S, ParentMap &PM) {
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P) || isa<CXXForRangeStmt>(P))
+      return P;
+  return nullptr;
+}
 
 /// Whether E is an integer constant; its value in K.
 bool intValue(const Expr *E, const ASTContext &Ctx, int64_t &K) {
@@ -119,7 +150,10 @@ bool intValue(const Expr *E, const ASTContext &Ctx, int64_t &K) {
 } // namespace
 
 void FunctionAnalysis::collectCounterLoops() {
-  if (ForLoops.empty())
+  bool DoLoops = false;
+  for (const CFGBlock *B : *Cfg)
+    DoLoops |= isa_and_nonnull<DoStmt>(B->getLoopTarget());
+  if (ForLoops.empty() && !DoLoops)
     return;
   CounterFacts Facts;
   Facts.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
@@ -253,6 +287,63 @@ void FunctionAnalysis::collectCounterLoops() {
     if (!L.FirstIteration.empty() || !L.LastIteration.empty())
       CounterLoops[FS] = std::move(L);
   }
+  // `int pass = s; do { ... if (pass == s) ... } while (++pass < n);`: the
+  // counter's one write is the step in the condition, and every run of the
+  // loop comes right after its declaration (the same loop around both, and
+  // no goto in the function): first-iteration tests only.
+  for (const DoStmt *D : Facts.DoLoops) {
+    const auto *C = dyn_cast_or_null<BinaryOperator>(D->getCond()->IgnoreParenImpCasts());
+    if (!C || !C->isComparisonOp() || Facts.Gotos)
+      continue;
+    const UnaryOperator *Inc = nullptr;
+    for (const Expr *Side : {C->getLHS(), C->getRHS()})
+      if (const auto *UO = dyn_cast<UnaryOperator>(Side->IgnoreParenImpCasts());
+          UO && UO->isIncrementDecrementOp())
+        Inc = UO;
+    const VarDecl *I = Inc ? localVarOf(Inc->getSubExpr()) : nullptr;
+    if (!I || isa<ParmVarDecl>(I) || !I->getType()->isIntegerType() || !I->getInit() ||
+        Facts.Escaped.count(I))
+      continue;
+    auto W = Facts.Writes.find(I);
+    auto Decl = Facts.DeclOf.find(I);
+    if (W == Facts.Writes.end() || W->second.size() != 1 || W->second[0] != Inc->getExprLoc() ||
+        Decl == Facts.DeclOf.end() || loopAround(Decl->second, *Parents) != loopAround(D, *Parents))
+      continue;
+    const Expr *Start = I->getInit();
+    int64_t K;
+    const VarDecl *SV = localVarOf(Start);
+    if (!intValue(Start, Ctx, K) &&
+        !(SV && SV != I && !Facts.Escaped.count(SV) && !Modified.count(SV)))
+      continue;
+    auto Tested = Facts.Tests.find(I);
+    if (Tested == Facts.Tests.end())
+      continue;
+    SourceLocation BodyBegin = SM.getExpansionLoc(D->getBody()->getBeginLoc()),
+                   BodyEnd = SM.getExpansionLoc(D->getBody()->getEndLoc());
+    CounterLoop L;
+    for (const auto &[BO, Other] : Tested->second) {
+      if (!SM.isPointWithin(SM.getExpansionLoc(BO->getExprLoc()), BodyBegin, BodyEnd))
+        continue;
+      int64_t A, B;
+      bool Same = (intValue(Other, Ctx, A) && intValue(Start, Ctx, B)) ? A == B
+                  : localVarOf(Other) && localVarOf(Other) == SV;
+      if (!Same)
+        continue;
+      bool Outcome = BO->getOpcode() == BO_EQ;
+      int Id = conditionId(BO, Outcome);
+      L.FirstIteration.push_back({Id, Outcome});
+      FirstIterationConds.insert(Id);
+    }
+    if (L.FirstIteration.empty())
+      continue;
+    CounterLoops[D] = std::move(L);
+  }
+  // A do loop is entered at its body's first block, from before it or from
+  // the loop-back block after its condition.
+  for (const CFGBlock *B : *Cfg)
+    if (const auto *D = dyn_cast_or_null<DoStmt>(B->getLoopTarget());
+        D && CounterLoops.count(D) && B->succ_size() == 1 && *B->succ_begin())
+      DoEntries[*B->succ_begin()] = {D, B};
 }
 
 void FunctionAnalysis::forgetCondition(State &S, int CondId) {
@@ -282,11 +373,15 @@ void FunctionAnalysis::forgetCondition(State &S, int CondId) {
 
 void FunctionAnalysis::enterCounterLoop(const CFGBlock *From, const CFGBlock *CondBlock,
                                         State &S) {
-  const auto *FS = dyn_cast_or_null<ForStmt>(CondBlock->getTerminatorStmt());
-  auto It = FS ? CounterLoops.find(FS) : CounterLoops.end();
+  const Stmt *Loop = dyn_cast_or_null<ForStmt>(CondBlock->getTerminatorStmt());
+  bool Back = Loop && From->getLoopTarget() == Loop;
+  if (auto Do = DoEntries.find(CondBlock); Do != DoEntries.end()) {
+    Loop = Do->second.first;
+    Back = From == Do->second.second;
+  }
+  auto It = Loop ? CounterLoops.find(Loop) : CounterLoops.end();
   if (It == CounterLoops.end())
     return;
-  bool Back = From->getLoopTarget() == FS;
   for (const auto &[Id, Outcome] : It->second.FirstIteration) {
     forgetCondition(S, Id);
     bool Next = Back ? !Outcome : Outcome;
