@@ -1384,6 +1384,19 @@ bool FunctionAnalysis::takeSwitchEdge(const SwitchStmt *SW, const CFGBlock *Succ
   return TakenId < 0 || refineCondition(S, TakenId, true);
 }
 
+/// The case a switch's edge to `Succ` takes (Taken), or none for its
+/// default or the way past it; false for an edge to anything else.
+bool FunctionAnalysis::switchEdgeCase(const CFGBlock *Succ, const CaseStmt *&Taken) {
+  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
+  Taken = dyn_cast_or_null<CaseStmt>(Label);
+  return !Label || Taken || isa<DefaultStmt>(Label);
+}
+
+/// The value of `case K:` (not a GNU range).
+bool FunctionAnalysis::caseValue(const CaseStmt *CS, int64_t &K) const {
+  return !CS->caseStmtIsGNURange() && intConstant(CS->getLHS(), Ctx, K);
+}
+
 /// The edge from `switch (make(..., &out))` to `Succ`, the call's result
 /// saying whether it made `out` (an out-parameter create whose success is a
 /// return value): `case C:` is the result equal to C, so a zero C is the
@@ -1397,18 +1410,14 @@ bool FunctionAnalysis::takeResultSwitchEdge(const SwitchStmt *SW, const CFGBlock
   AbsVal V = valueOf(X, S);
   if (V.SuccessOf < 0 || V.SuccessHolder || V.Success == SuccessCondition::Status)
     return true;
-  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
-  const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);
-  if (Label && !Taken && !isa<DefaultStmt>(Label))
+  const CaseStmt *Taken = nullptr;
+  if (!switchEdgeCase(Succ, Taken))
     return true;
-  auto CaseValue = [&](const CaseStmt *CS, int64_t &K) {
-    return !CS->caseStmtIsGNURange() && intConstant(CS->getLHS(), Ctx, K);
-  };
   int64_t K;
   if (Taken)
-    return !CaseValue(Taken, K) || refineZero(S, X, /*IsZero=*/K == 0);
+    return !caseValue(Taken, K) || refineZero(S, X, /*IsZero=*/K == 0);
   for (const SwitchCase *C = SW->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && CaseValue(CS, K) && K == 0)
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && caseValue(CS, K) && K == 0)
       return refineZero(S, X, /*IsZero=*/false);
   return true;
 }
@@ -1421,18 +1430,14 @@ bool FunctionAnalysis::takeFlagSwitchEdge(const SwitchStmt *SW, const CFGBlock *
   const ValueDecl *VD = SW->getCond() ? flagVarOf(SW->getCond()) : nullptr;
   if (!VD)
     return true;
-  const Stmt *Label = Succ ? Succ->getLabel() : nullptr;
-  const auto *Taken = dyn_cast_or_null<CaseStmt>(Label);
-  if (Label && !Taken && !isa<DefaultStmt>(Label))
+  const CaseStmt *Taken = nullptr;
+  if (!switchEdgeCase(Succ, Taken))
     return true;
-  auto CaseValue = [&](const CaseStmt *CS, int64_t &V) {
-    return !CS->caseStmtIsGNURange() && intConstant(CS->getLHS(), Ctx, V);
-  };
   int64_t V;
   if (Taken)
-    return !CaseValue(Taken, V) || refineFlagCompare(S, VD, BO_EQ, V, true);
+    return !caseValue(Taken, V) || refineFlagCompare(S, VD, BO_EQ, V, true);
   for (const SwitchCase *C = SW->getSwitchCaseList(); C; C = C->getNextSwitchCase())
-    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && CaseValue(CS, V))
+    if (const auto *CS = dyn_cast<CaseStmt>(C); CS && caseValue(CS, V))
       if (!refineFlagCompare(S, VD, BO_EQ, V, false))
         return false;
   return true;

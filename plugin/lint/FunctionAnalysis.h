@@ -236,6 +236,8 @@ private:
                        int64_t Mask);
   bool takeFlagSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
   bool takeResultSwitchEdge(const clang::SwitchStmt *SW, const clang::CFGBlock *Succ, State &S);
+  static bool switchEdgeCase(const clang::CFGBlock *Succ, const clang::CaseStmt *&Taken);
+  bool caseValue(const clang::CaseStmt *CS, int64_t &K) const;
   /// Refines `S` for taking successor `SuccIndex` (block `Succ`) of block
   /// `B`, which branches on `Cond` (null: no two-way branch) or is a
   /// switch.  False when that edge is impossible.

@@ -157,6 +157,19 @@ void FunctionAnalysis::collectCounterLoops() {
     return;
   CounterFacts Facts;
   Facts.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+  // The tests of counter I inside loop body Body.
+  auto TestsIn = [&](const VarDecl *I, const Stmt *Body) {
+    llvm::SmallVector<std::pair<const BinaryOperator *, const Expr *>, 2> In;
+    auto Tested = Facts.Tests.find(I);
+    if (Tested == Facts.Tests.end())
+      return In;
+    SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc()),
+                   End = SM.getExpansionLoc(Body->getEndLoc());
+    for (const auto &T : Tested->second)
+      if (SM.isPointWithin(SM.getExpansionLoc(T.first->getExprLoc()), Begin, End))
+        In.push_back(T);
+    return In;
+  };
   for (const ForStmt *FS : ForLoops) {
     // The counter and its start.
     const VarDecl *I = nullptr;
@@ -263,15 +276,8 @@ void FunctionAnalysis::collectCounterLoops() {
     bool HasFirst = Invariant(Start);
     if (!HasFirst && !HasLast)
       continue;
-    auto Tested = Facts.Tests.find(I);
-    if (Tested == Facts.Tests.end())
-      continue;
-    SourceLocation BodyBegin = SM.getExpansionLoc(FS->getBody()->getBeginLoc()),
-                   BodyEnd = SM.getExpansionLoc(FS->getBody()->getEndLoc());
     CounterLoop L;
-    for (const auto &[BO, Other] : Tested->second) {
-      if (!SM.isPointWithin(SM.getExpansionLoc(BO->getExprLoc()), BodyBegin, BodyEnd))
-        continue;
+    for (const auto &[BO, Other] : TestsIn(I, FS->getBody())) {
       bool IsEq = BO->getOpcode() == BO_EQ;
       if (HasFirst && SameValue(Other, Start, 0)) {
         bool Outcome = IsEq; // the test's value on the first iteration
@@ -315,15 +321,8 @@ void FunctionAnalysis::collectCounterLoops() {
     if (!intValue(Start, Ctx, K) &&
         !(SV && SV != I && !Facts.Escaped.count(SV) && !Modified.count(SV)))
       continue;
-    auto Tested = Facts.Tests.find(I);
-    if (Tested == Facts.Tests.end())
-      continue;
-    SourceLocation BodyBegin = SM.getExpansionLoc(D->getBody()->getBeginLoc()),
-                   BodyEnd = SM.getExpansionLoc(D->getBody()->getEndLoc());
     CounterLoop L;
-    for (const auto &[BO, Other] : Tested->second) {
-      if (!SM.isPointWithin(SM.getExpansionLoc(BO->getExprLoc()), BodyBegin, BodyEnd))
-        continue;
+    for (const auto &[BO, Other] : TestsIn(I, D->getBody())) {
       int64_t A, B;
       bool Same = (intValue(Other, Ctx, A) && intValue(Start, Ctx, B)) ? A == B
                   : localVarOf(Other) && localVarOf(Other) == SV;
