@@ -60,14 +60,10 @@ const VarDecl *canonicalLoop(const ForStmt *FS, const Expr *&Bound) {
 }
 
 /// What a loop body does that matters here.
-struct BodyScan : RecursiveASTVisitor<BodyScan> {
+struct BodyScan : arrays::JumpScan<BodyScan> {
   const VarDecl *Index = nullptr, *Array = nullptr;
-  bool Jumps = false, IndexWritten = false;
+  bool IndexWritten = false;
   unsigned ArrayRefs = 0;
-  bool VisitBreakStmt(BreakStmt *) { return !(Jumps = true); }
-  bool VisitContinueStmt(ContinueStmt *) { return !(Jumps = true); }
-  bool VisitGotoStmt(GotoStmt *) { return !(Jumps = true); }
-  bool VisitReturnStmt(ReturnStmt *) { return !(Jumps = true); }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     IndexWritten |= BO->isAssignmentOp() && varOf(BO->getLHS()) == Index;
     return true;

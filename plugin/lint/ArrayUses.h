@@ -32,6 +32,17 @@ inline const clang::VarDecl *varOf(const clang::Expr *E) {
   return DRE ? llvm::dyn_cast<clang::VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// A walk that notes a `break`, `continue`, `goto` or `return` (Jumps) and
+/// stops there: a way out of a loop round before its end.  A base for a
+/// loop body's scan (CRTP, as RecursiveASTVisitor).
+template <class Derived> struct JumpScan : clang::RecursiveASTVisitor<Derived> {
+  bool Jumps = false;
+  bool VisitBreakStmt(clang::BreakStmt *) { return !(Jumps = true); }
+  bool VisitContinueStmt(clang::ContinueStmt *) { return !(Jumps = true); }
+  bool VisitGotoStmt(clang::GotoStmt *) { return !(Jumps = true); }
+  bool VisitReturnStmt(clang::ReturnStmt *) { return !(Jumps = true); }
+};
+
 /// `a[i]` with `a` the variable `Array` and `i` the variable `Index`.
 inline bool isElement(const clang::Expr *E, const clang::VarDecl *Array,
                       const clang::VarDecl *Index) {

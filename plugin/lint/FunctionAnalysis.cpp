@@ -35,8 +35,7 @@ static const Expr *skipNots(const Expr *E, bool &Flip) {
   return E;
 }
 
-/// E's value as a constant that fits `Bits` bits (signed).
-static bool intConstant(const Expr *E, const ASTContext &Ctx, int64_t &V, unsigned Bits = 64) {
+bool intConstant(const Expr *E, const ASTContext &Ctx, int64_t &V, unsigned Bits) {
   Expr::EvalResult R;
   if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
       R.Val.getInt().getSignificantBits() > Bits)

@@ -170,6 +170,9 @@ const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 clang::BinaryOperatorKind flagStepOf(clang::BinaryOperatorKind Op);
 /// `VD op K` (op a step: flagStepOf) when RHS is one (`owned = owned | BIT`).
 const clang::BinaryOperator *selfStepOf(const clang::ValueDecl *VD, const clang::Expr *RHS);
+/// E's value as a constant that fits `Bits` bits (signed).
+bool intConstant(const clang::Expr *E, const clang::ASTContext &Ctx, int64_t &V,
+                 unsigned Bits = 64);
 /// What a flag is keyed by when `E` names one: a variable `v`, or the field
 /// `f` of `s.f` with `s` a local struct variable (not a parameter).
 const clang::ValueDecl *flagKeyOf(const clang::Expr *E);
@@ -293,18 +296,19 @@ private:
                       const clang::CFGBlock *CondBlock) const;
 
   // --- conditions on a loop's counter that hold once (LoopCounters.cpp) ---
-  /// The `for` loops whose counter steps by a constant from its start and
-  /// is written nowhere else, with the conditions in their bodies that hold
-  /// on the first iteration only (`i == 0`) or the last only (`i == n - 1`
-  /// under `i < n`, step 1): each a condition id and its outcome there.
+  /// The `for` (and `do`) loops whose counter steps by a constant from its
+  /// start and is written nowhere else, with the conditions in their bodies
+  /// that hold on the first iteration only (`i == 0`) or, `for` loops, the
+  /// last only (`i == n - 1` under `i < n`, step 1): each a condition id and
+  /// its outcome there.
   struct CounterLoop {
     llvm::SmallVector<std::pair<int, bool>, 2> FirstIteration, LastIteration;
   };
   void collectCounterLoops();
-  /// On an edge into the condition block of a counter loop: from outside,
-  /// its conditions' earlier outcomes are forgotten and each first-iteration
-  /// condition will have its first outcome; from the loop's back edge, its
-  /// other one.
+  /// On an edge into a counter loop (a `for` loop's condition block, a `do`
+  /// loop's first body block, DoEntries): from outside, its conditions'
+  /// earlier outcomes are forgotten and each first-iteration condition will
+  /// have its first outcome; from the loop's back edge, its other one.
   void enterCounterLoop(const clang::CFGBlock *From, const clang::CFGBlock *CondBlock,
                         State &S);
   /// On the edge into a counter loop's body: no path on which a

@@ -37,9 +37,7 @@ bool Status::restrictTo(uint16_t Bits) {
 }
 
 void Status::update(uint16_t Clear, uint16_t Add) {
-  auto Upd = [&](uint16_t M) -> uint16_t {
-    return (M & Clear) ? (uint16_t)((M & ~Clear) | Add) : M;
-  };
+  auto Upd = [&](uint16_t M) { return updated(M, Clear, Add); };
   if (Guard >= 0) {
     IfTrue = Upd(IfTrue);
     IfFalse = Upd(IfFalse);
@@ -51,12 +49,13 @@ void Status::update(uint16_t Clear, uint16_t Add) {
   }
 }
 
-void State::updateFlagCases(unsigned Id, uint16_t Clear, uint16_t Add) {
+void State::updateStatus(unsigned Id, uint16_t Clear, uint16_t Add) {
+  status(Id).update(Clear, Add);
   for (Flag &F : Flags)
     for (FlagCase &C : F.Cases)
       for (auto &[I, M] : C.Masks)
-        if (I == Id && (M & Clear))
-          M = (uint16_t)((M & ~Clear) | Add);
+        if (I == Id)
+          M = Status::updated(M, Clear, Add);
 }
 
 void AbsVal::addId(unsigned Id) {

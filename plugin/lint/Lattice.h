@@ -72,6 +72,10 @@ struct Status {
   void set(uint16_t M) { *this = plain(M); }
   /// Keeps the arms' split but replaces bits `Clear` by `Add` in each arm.
   void update(uint16_t Clear, uint16_t Add);
+  /// Mask M with bits `Clear` replaced by `Add` (M itself when it has none).
+  static uint16_t updated(uint16_t M, uint16_t Clear, uint16_t Add) {
+    return (M & Clear) ? (uint16_t)((M & ~Clear) | Add) : M;
+  }
   /// Replaces bits `Clear` by `Add` in one arm of a split on condition
   /// `Split` (a plain status is split on it first; an arm holding none of
   /// `Clear` is left alone).
@@ -230,11 +234,11 @@ struct State {
   void addFact(Fact F);
   /// Does some variable still refer to `Id`?
   bool referenced(unsigned Id) const;
-  /// Applies Status::update(Clear, Add) of `Id` to what the flags' cases
-  /// say of it too: the paths of every case reach the point of the update,
-  /// so each case's mask changes alike (else a release between a flag's
-  /// test and its next join would leave the cases saying "owned").
-  void updateFlagCases(unsigned Id, uint16_t Clear, uint16_t Add);
+  /// Status::update(Clear, Add) of `Id`, and of what the flags' cases say
+  /// of it: the paths of every case reach the point of the update, so each
+  /// case's mask changes alike (else a release between a flag's test and
+  /// its next join would leave the cases saying "owned").
+  void updateStatus(unsigned Id, uint16_t Clear, uint16_t Add);
 };
 
 /// Merges `From` into `Into` (the join at a CFG merge point).

@@ -33,6 +33,7 @@
 // Anything else keeps the old behaviour.
 //
 //===----------------------------------------------------------------------===//
+#include "ArrayUses.h"
 #include "FunctionAnalysis.h"
 
 #include "clang/AST/ParentMap.h"
@@ -47,10 +48,9 @@ using namespace clang;
 namespace tscope {
 namespace {
 
-/// The local variable or parameter E names, or null.
+/// The local variable or parameter E names (not a volatile one), or null.
 const VarDecl *localVarOf(const Expr *E) {
-  const auto *DRE = E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
-  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  const VarDecl *VD = arrays::varOf(E);
   return VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified() ? VD : nullptr;
 }
 
@@ -67,6 +67,9 @@ public:
   llvm::DenseMap<const VarDecl *,
                  llvm::SmallVector<std::pair<const BinaryOperator *, const Expr *>, 2>>
       Tests;
+  llvm::SmallVector<const DoStmt *, 4> DoLoops;
+  llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
+  bool Gotos = false; ///< any `goto` in the function
 
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp()) {
@@ -106,9 +109,6 @@ public:
       Escaped.insert(C.getVariable());
     return true;
   }
-  llvm::SmallVector<const DoStmt *, 4> DoLoops;
-  llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
-  bool Gotos = false;
   bool VisitDoStmt(DoStmt *D) {
     DoLoops.push_back(D);
     return true;
@@ -137,14 +137,10 @@ const Stmt *loopAround(const Stmt *S, ParentMap &PM) {
   return nullptr;
 }
 
-/// Whether E is an integer constant; its value in K.
-bool intValue(const Expr *E, const ASTContext &Ctx, int64_t &K) {
-  Expr::EvalResult R;
-  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx) ||
-      R.Val.getInt().getSignificantBits() > 63)
-    return false;
-  K = R.Val.getInt().getExtValue();
-  return true;
+/// Whether E is an integer constant (63 bits, so that a step or an offset
+/// added to it stays in range); its value in K.
+bool intConstant63(const Expr *E, const ASTContext &Ctx, int64_t &K) {
+  return intConstant(E, Ctx, K, 63);
 }
 
 } // namespace
@@ -169,6 +165,42 @@ void FunctionAnalysis::collectCounterLoops() {
       if (SM.isPointWithin(SM.getExpansionLoc(T.first->getExprLoc()), Begin, End))
         In.push_back(T);
     return In;
+  };
+  // An expression a loop over counter I cannot change: a constant, or
+  // another variable the function never writes (Modified) nor lets escape.
+  auto Invariant = [&](const Expr *E, const VarDecl *I) {
+    int64_t K;
+    if (intConstant63(E, Ctx, K))
+      return true;
+    const VarDecl *V = localVarOf(E);
+    return V && V != I && !Facts.Escaped.count(V) && !Modified.count(V);
+  };
+  // Whether X is E + Delta.
+  std::function<bool(const Expr *, const Expr *, int64_t)> SameValue =
+      [&](const Expr *X, const Expr *E, int64_t Delta) -> bool {
+    int64_t A, B;
+    if (intConstant63(X, Ctx, A) && intConstant63(E, Ctx, B))
+      return A == B + Delta;
+    if (!Delta) {
+      const VarDecl *V = localVarOf(X);
+      return V && V == localVarOf(E);
+    }
+    const auto *BO = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
+    int64_t K;
+    if (!BO || !intConstant63(BO->getRHS(), Ctx, K))
+      return false;
+    if (BO->getOpcode() == BO_Sub)
+      return K == -Delta && SameValue(BO->getLHS(), E, 0);
+    if (BO->getOpcode() == BO_Add)
+      return K == Delta && SameValue(BO->getLHS(), E, 0);
+    return false;
+  };
+  // Test BO holds on the first iteration (IsEq) or on no other (!IsEq).
+  auto AddFirst = [&](CounterLoop &L, const BinaryOperator *BO) {
+    bool Outcome = BO->getOpcode() == BO_EQ; // the test's value on the first iteration
+    int Id = conditionId(BO, Outcome);
+    L.FirstIteration.push_back({Id, Outcome});
+    FirstIterationConds.insert(Id);
   };
   for (const ForStmt *FS : ForLoops) {
     // The counter and its start.
@@ -198,7 +230,7 @@ void FunctionAnalysis::collectCounterLoops() {
     } else if (const auto *CA = dyn_cast_or_null<CompoundAssignOperator>(FS->getInc())) {
       int64_t K = 0;
       if ((CA->getOpcode() == BO_AddAssign || CA->getOpcode() == BO_SubAssign) &&
-          localVarOf(CA->getLHS()) == I && intValue(CA->getRHS(), Ctx, K) && K != 0 &&
+          localVarOf(CA->getLHS()) == I && intConstant63(CA->getRHS(), Ctx, K) && K != 0 &&
           K > -(INT64_C(1) << 40) && K < (INT64_C(1) << 40))
         Step = CA->getOpcode() == BO_AddAssign ? K : -K;
     }
@@ -218,36 +250,6 @@ void FunctionAnalysis::collectCounterLoops() {
     if (!Step || Facts.Escaped.count(I) || WrittenIn(I, FS->getCond()) ||
         WrittenIn(I, FS->getBody()))
       continue;
-    // An expression the loop cannot change: a constant, or a variable it
-    // never writes (whose address the function never takes).
-    auto Invariant = [&](const Expr *E) {
-      int64_t K;
-      if (intValue(E, Ctx, K))
-        return true;
-      const VarDecl *V = localVarOf(E);
-      return V && V != I && !Facts.Escaped.count(V) && !WrittenIn(V, FS->getCond()) &&
-             !WrittenIn(V, FS->getBody()) && !WrittenIn(V, FS->getInc()) && !Modified.count(V);
-    };
-    // Whether X is E + Delta.
-    std::function<bool(const Expr *, const Expr *, int64_t)> SameValue =
-        [&](const Expr *X, const Expr *E, int64_t Delta) -> bool {
-      int64_t A, B;
-      if (intValue(X, Ctx, A) && intValue(E, Ctx, B))
-        return A == B + Delta;
-      if (!Delta) {
-        const VarDecl *V = localVarOf(X);
-        return V && V == localVarOf(E);
-      }
-      const auto *BO = dyn_cast<BinaryOperator>(X->IgnoreParenImpCasts());
-      int64_t K;
-      if (!BO || !intValue(BO->getRHS(), Ctx, K))
-        return false;
-      if (BO->getOpcode() == BO_Sub)
-        return K == -Delta && SameValue(BO->getLHS(), E, 0);
-      if (BO->getOpcode() == BO_Add)
-        return K == Delta && SameValue(BO->getLHS(), E, 0);
-      return false;
-    };
     // The condition, `i OP n`, as the value i has on the last iteration
     // (n + Last), when the step is one.
     bool HasLast = false;
@@ -263,7 +265,7 @@ void FunctionAnalysis::collectCounterLoops() {
       } else if (localVarOf(C->getLHS()) != I) {
         Bound = nullptr;
       }
-      if (Bound && Invariant(Bound)) {
+      if (Bound && Invariant(Bound, I)) {
         HasLast = true;
         if (Step == 1 && (Op == BO_LT || Op == BO_NE))
           Last = -1;
@@ -273,19 +275,15 @@ void FunctionAnalysis::collectCounterLoops() {
           HasLast = false;
       }
     }
-    bool HasFirst = Invariant(Start);
+    bool HasFirst = Invariant(Start, I);
     if (!HasFirst && !HasLast)
       continue;
     CounterLoop L;
     for (const auto &[BO, Other] : TestsIn(I, FS->getBody())) {
-      bool IsEq = BO->getOpcode() == BO_EQ;
       if (HasFirst && SameValue(Other, Start, 0)) {
-        bool Outcome = IsEq; // the test's value on the first iteration
-        int Id = conditionId(BO, Outcome);
-        L.FirstIteration.push_back({Id, Outcome});
-        FirstIterationConds.insert(Id);
+        AddFirst(L, BO);
       } else if (HasLast && SameValue(Other, Bound, Last)) {
-        bool Outcome = IsEq; // ... on the last
+        bool Outcome = BO->getOpcode() == BO_EQ; // the test's value on the last iteration
         int Id = conditionId(BO, Outcome);
         L.LastIteration.push_back({Id, Outcome});
       }
@@ -316,23 +314,12 @@ void FunctionAnalysis::collectCounterLoops() {
         Decl == Facts.DeclOf.end() || loopAround(Decl->second, *Parents) != loopAround(D, *Parents))
       continue;
     const Expr *Start = I->getInit();
-    int64_t K;
-    const VarDecl *SV = localVarOf(Start);
-    if (!intValue(Start, Ctx, K) &&
-        !(SV && SV != I && !Facts.Escaped.count(SV) && !Modified.count(SV)))
+    if (!Invariant(Start, I))
       continue;
     CounterLoop L;
-    for (const auto &[BO, Other] : TestsIn(I, D->getBody())) {
-      int64_t A, B;
-      bool Same = (intValue(Other, Ctx, A) && intValue(Start, Ctx, B)) ? A == B
-                  : localVarOf(Other) && localVarOf(Other) == SV;
-      if (!Same)
-        continue;
-      bool Outcome = BO->getOpcode() == BO_EQ;
-      int Id = conditionId(BO, Outcome);
-      L.FirstIteration.push_back({Id, Outcome});
-      FirstIterationConds.insert(Id);
-    }
+    for (const auto &[BO, Other] : TestsIn(I, D->getBody()))
+      if (SameValue(Other, Start, 0))
+        AddFirst(L, BO);
     if (L.FirstIteration.empty())
       continue;
     CounterLoops[D] = std::move(L);

@@ -7,6 +7,7 @@
 // unannotated functions), so the caller still owns it afterwards.
 //
 //===----------------------------------------------------------------------===//
+#include "ArrayUses.h"
 #include "FunctionAnalysis.h"
 #include "../roles/MemberRoles.h"
 
@@ -59,9 +60,9 @@ const ValueDecl *localArrayOf(const Expr *E) {
 /// Whether `a[i]` and `b[j]` name the same element: the same local array,
 /// indexed by the same variable.
 bool sameElement(const ArraySubscriptExpr *A, const Expr *E) {
-  const auto *B = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  return B && localArrayOf(A) && localArrayOf(A) == localArrayOf(B) && localVarOf(A->getIdx()) &&
-         localVarOf(A->getIdx()) == localVarOf(B->getIdx());
+  const auto *Index = dyn_cast_or_null<VarDecl>(localVarOf(A->getIdx()));
+  const auto *Array = dyn_cast_or_null<VarDecl>(localArrayOf(A));
+  return Index && Array && arrays::isElement(E, Array, Index);
 }
 
 /// Whether `Cond` only tests element AS against NULL (`a[i]`, `a[i] !=
@@ -101,16 +102,10 @@ bool runsEveryRound(const Stmt *S, const ArraySubscriptExpr *AS, ParentMap &PM,
     if (Body) {
       if (Child != Body)
         return false; // in the loop's condition or increment
-      struct Jumps : RecursiveASTVisitor<Jumps> {
-        bool Found = false;
-        bool VisitBreakStmt(BreakStmt *) { return !(Found = true); }
-        bool VisitContinueStmt(ContinueStmt *) { return !(Found = true); }
-        bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
-        bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-        // (an inner loop's break or continue is its own, but stay simple)
-      } J;
+      // (an inner loop's break or continue is its own, but stay simple)
+      struct Scan : arrays::JumpScan<Scan> {} J;
       J.TraverseStmt(const_cast<Stmt *>(Body));
-      return !J.Found;
+      return !J.Jumps;
     }
     if (const auto *IS = dyn_cast<IfStmt>(P)) {
       if (Child == IS->getCond() || !nullTestOf(AS, IS->getCond(), Ctx))
@@ -526,8 +521,7 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   // end then skips it (test/e2e/soundness/auto-scope-release.c).
   if (Ids[Id].FirstRelease.isInvalid())
     Ids[Id].FirstRelease = Arg->getBeginLoc();
-  S.update((uint16_t)~SNotAlive, SReleased);
-  St.updateFlagCases(Id, (uint16_t)~SNotAlive, SReleased);
+  St.updateStatus(Id, (uint16_t)~SNotAlive, SReleased);
   noteHeldRelease(V, Arg, St);
 }
 
@@ -637,8 +631,7 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
     if (!Ids[Id].ConsumedBy)
       Ids[Id].ConsumedBy = CE;
-    S.update(SOwned | SScope | SBorrowed, SConsumed);
-    St.updateFlagCases(Id, SOwned | SScope | SBorrowed, SConsumed);
+    St.updateStatus(Id, SOwned | SScope | SBorrowed, SConsumed);
   }
 }
 
@@ -647,10 +640,8 @@ void FunctionAnalysis::storeOutside(const AbsVal &V, State &St) {
   // plugin detaches a tensor stored anywhere but a private local slot
   // (docs/auto-scope.md, rule 1), so such a store is no scope escape.
   for (unsigned Id : V.Ids)
-    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St)) {
-      St.status(Id).update(SOwned | SScope, SEscaped);
-      St.updateFlagCases(Id, SOwned | SScope, SEscaped);
-    }
+    if (St.status(Id).has(SOwned | SScope) || !takeReference(Id, SEscaped, St))
+      St.updateStatus(Id, SOwned | SScope, SEscaped);
 }
 
 void FunctionAnalysis::transferConstruct(const CXXConstructExpr *CE, State &St) {
