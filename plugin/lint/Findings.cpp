@@ -280,6 +280,9 @@ void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
   if (I.Gen == 1)
     F.Message += I.Group > 1 ? " (the tensors from the previous loop iteration)"
                              : " (the tensor from the previous loop iteration)";
+  else if (I.Gen == 2)
+    F.Message += I.Group > 1 ? " (tensors from earlier loop iterations)"
+                             : " (a tensor from an earlier loop iteration)";
   std::string When = whenText(St, SOwned);
   if (!When.empty())
     F.Message += "; leaked" + When;

@@ -52,7 +52,8 @@ struct Identity {
   /// parameter p points to held on entry (ParamFields.cpp).
   const clang::FieldDecl *Field = nullptr;
   unsigned ParamIndex = 0;                    ///< 1-based
-  unsigned Gen = 0;                           ///< 0: latest, 1: earlier iteration
+  /// 0: latest, 1: the previous iteration's, 2: older ones (a summary)
+  unsigned Gen = 0;
   const FunctionRoles *Roles = nullptr;       ///< roles of the creating call
   std::string Creator;                        ///< name of the creating function
   int Parent = -1;                            ///< for views: the owner identity
@@ -410,6 +411,10 @@ private:
   bool retainsOwnParam(const clang::ParmVarDecl *P) const;
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
                        Identity::Kind K, State &St, bool OutParam = false);
+  /// Moves what refers to identity `From` over to `To` (an older loop
+  /// generation of the same site), with its status; with `Merge`, joined
+  /// with what `To` already stands for.
+  void shiftGeneration(unsigned From, unsigned To, State &St, bool Merge);
   std::string calleeName(const clang::CallExpr *CE) const;
   // Out-parameter arrays and status conditions (OutCreates.cpp).
   void transferCreateOut(const clang::CallExpr *CE, const FunctionRoles &R,

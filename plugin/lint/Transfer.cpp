@@ -343,13 +343,31 @@ bool FunctionAnalysis::madeOnlyWhen(unsigned Id, int CondId, bool Outcome) const
   return It != SiteFacts.end() && llvm::is_contained(It->second, Fact{CondId, Outcome});
 }
 
+void FunctionAnalysis::shiftGeneration(unsigned From, unsigned To, State &St,
+                                       bool Merge) {
+  Ids[To].Group = Ids[From].Group;
+  Status Old = St.status(From);
+  Status &S = St.status(To);
+  if (Merge && St.referenced(To))
+    S = Status::plain(S.Mask | Old.Mask);
+  else
+    S = Old;
+  for (auto &KV : St.Vars)
+    if (KV.second.refersTo(From)) {
+      llvm::erase(KV.second.Ids, From);
+      KV.second.addId(To);
+    }
+  if (LastDrop.count(From))
+    LastDrop[To] = LastDrop[From];
+}
+
 unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
                                        Identity::Kind K, State &St, bool OutParam) {
   auto Get = [&](unsigned Gen) {
     // A call that both returns an object and makes one through an
     // out-parameter (ONNX Runtime: a status and a value) has two identities.
     auto [It, Inserted] =
-        SiteIds.try_emplace({CE, Gen + (OutParam ? 2u : 0u)}, (unsigned)Ids.size());
+        SiteIds.try_emplace({CE, Gen + (OutParam ? 3u : 0u)}, (unsigned)Ids.size());
     if (Inserted) {
       Identity I;
       I.K = K;
@@ -366,22 +384,22 @@ unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *
   noteSiteFacts(CE, St);
   if (St.referenced(Latest)) {
     // The site runs again (a loop) while the tensor it made last time is
-    // still held: that one becomes the "earlier iteration" identity.
+    // still held: that one becomes the "earlier iteration" identity, a
+    // summary of the tensors of the rounds before.  Except when two
+    // variables hold this site's tensors (`t_free(second); second = best;
+    // best = t;` keeps the best two): merged, they would hold one
+    // identity, and releasing one would release the other.  Then the
+    // earlier ones move on to "older", and the latest alone becomes
+    // "earlier"; a variable that may hold either is one the lint no
+    // longer claims to know (a release through it releases "one of them").
     unsigned Earlier = Get(1);
-    Ids[Earlier].Group = Ids[Latest].Group; // (set by transferCreateOut)
-    Status Old = St.status(Latest);
-    Status &E = St.status(Earlier);
-    if (St.referenced(Earlier))
-      E = Status::plain(E.Mask | Old.Mask);
-    else
-      E = Old;
-    for (auto &KV : St.Vars)
-      if (KV.second.refersTo(Latest)) {
-        llvm::erase(KV.second.Ids, Latest);
-        KV.second.addId(Earlier);
-      }
-    if (LastDrop.count(Latest))
-      LastDrop[Earlier] = LastDrop[Latest];
+    unsigned Holders = llvm::count_if(St.Vars, [&](const auto &KV) {
+      return KV.second.refersTo(Earlier) || KV.second.refersTo(Latest);
+    });
+    bool HeldApart = Holders > 1;
+    if (HeldApart)
+      shiftGeneration(Earlier, Get(2), St, /*Merge=*/true);
+    shiftGeneration(Latest, Earlier, St, /*Merge=*/true);
   }
   LastDrop.erase(Latest);
   St.status(Latest) = Status();
