@@ -30,6 +30,11 @@
 //    the paths on which the test did not hold.  That test's earlier
 //    outcomes (a previous run of the loop, in an outer loop) are forgotten
 //    on the way in from outside, so the paths cut are this run's.
+// The same tests written as comparisons count too, in either order and
+// with a constant added to the counter: `i > s`, `i >= s + 1` fail on the
+// first iteration only when counting up (`i < s`, `i <= s - 1` counting
+// down); `i < n - 1`, `i + 1 < n`, `i <= n - 2` fail on the last one only,
+// and `i >= n - 1` holds there only (mirrored counting down).
 // Anything else keeps the old behaviour.
 //
 //===----------------------------------------------------------------------===//
@@ -54,6 +59,15 @@ const VarDecl *localVarOf(const Expr *E) {
   return VD && VD->hasLocalStorage() && !VD->getType().isVolatileQualified() ? VD : nullptr;
 }
 
+/// A comparison of a counter: `i + K OP Other` (OP as if i stood on the
+/// left: `n > i` is `i < n`).
+struct CounterTest {
+  const BinaryOperator *BO;
+  const Expr *Other;
+  BinaryOperatorKind Op;
+  int64_t K;
+};
+
 /// One walk of a function: where each local variable is written (an
 /// assignment, `++`, `--`), which ones have their address taken (or a
 /// reference bound to them, or are captured), and each `==` / `!=` test of
@@ -63,10 +77,9 @@ class CounterFacts : public RecursiveASTVisitor<CounterFacts> {
 public:
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<SourceLocation, 4>> Writes;
   llvm::DenseSet<const VarDecl *> Escaped;
-  /// Each test of a variable, and its other side.
-  llvm::DenseMap<const VarDecl *,
-                 llvm::SmallVector<std::pair<const BinaryOperator *, const Expr *>, 2>>
-      Tests;
+  /// Each test of a variable (`i + K OP Other`, OP as if i stood on the
+  /// left).
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<CounterTest, 2>> Tests;
   llvm::SmallVector<const DoStmt *, 4> DoLoops;
   llvm::DenseMap<const VarDecl *, const DeclStmt *> DeclOf;
   bool Gotos = false; ///< any `goto` in the function
@@ -75,14 +88,35 @@ public:
     if (BO->isAssignmentOp()) {
       if (const VarDecl *V = localVarOf(BO->getLHS()))
         Writes[V].push_back(BO->getExprLoc());
-    } else if (BO->getOpcode() == BO_EQ || BO->getOpcode() == BO_NE) {
-      if (const VarDecl *V = localVarOf(BO->getLHS()))
-        Tests[V].push_back({BO, BO->getRHS()});
-      else if (const VarDecl *W = localVarOf(BO->getRHS()))
-        Tests[W].push_back({BO, BO->getLHS()});
+    } else if (BO->isComparisonOp()) {
+      int64_t K = 0;
+      if (const VarDecl *V = counterSide(BO->getLHS(), K))
+        Tests[V].push_back({BO, BO->getRHS(), BO->getOpcode(), K});
+      else if (const VarDecl *W = counterSide(BO->getRHS(), K))
+        Tests[W].push_back(
+            {BO, BO->getLHS(), BinaryOperator::reverseComparisonOp(BO->getOpcode()), K});
     }
     return true;
   }
+  const ASTContext &Ctx;
+  explicit CounterFacts(const ASTContext &Ctx) : Ctx(Ctx) {}
+
+private:
+  /// `i` (K = 0), `i + K` or `i - K` (K a small constant): i, or null.
+  const VarDecl *counterSide(const Expr *E, int64_t &K) const {
+    K = 0;
+    if (const VarDecl *V = localVarOf(E))
+      return V;
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || (BO->getOpcode() != BO_Add && BO->getOpcode() != BO_Sub) ||
+        !intConstant(BO->getRHS(), Ctx, K, 40))
+      return nullptr;
+    if (BO->getOpcode() == BO_Sub)
+      K = -K;
+    return localVarOf(BO->getLHS());
+  }
+
+public:
   bool VisitUnaryOperator(UnaryOperator *UO) {
     const VarDecl *V = localVarOf(UO->getSubExpr());
     if (V && UO->isIncrementDecrementOp())
@@ -151,18 +185,18 @@ void FunctionAnalysis::collectCounterLoops() {
     DoLoops |= isa_and_nonnull<DoStmt>(B->getLoopTarget());
   if (ForLoops.empty() && !DoLoops)
     return;
-  CounterFacts Facts;
+  CounterFacts Facts(Ctx);
   Facts.TraverseStmt(const_cast<Stmt *>(FD->getBody()));
   // The tests of counter I inside loop body Body.
   auto TestsIn = [&](const VarDecl *I, const Stmt *Body) {
-    llvm::SmallVector<std::pair<const BinaryOperator *, const Expr *>, 2> In;
+    llvm::SmallVector<CounterTest, 2> In;
     auto Tested = Facts.Tests.find(I);
     if (Tested == Facts.Tests.end())
       return In;
     SourceLocation Begin = SM.getExpansionLoc(Body->getBeginLoc()),
                    End = SM.getExpansionLoc(Body->getEndLoc());
     for (const auto &T : Tested->second)
-      if (SM.isPointWithin(SM.getExpansionLoc(T.first->getExprLoc()), Begin, End))
+      if (SM.isPointWithin(SM.getExpansionLoc(T.BO->getExprLoc()), Begin, End))
         In.push_back(T);
     return In;
   };
@@ -195,9 +229,53 @@ void FunctionAnalysis::collectCounterLoops() {
       return K == Delta && SameValue(BO->getLHS(), E, 0);
     return false;
   };
-  // Test BO holds on the first iteration (IsEq) or on no other (!IsEq).
-  auto AddFirst = [&](CounterLoop &L, const BinaryOperator *BO) {
-    bool Outcome = BO->getOpcode() == BO_EQ; // the test's value on the first iteration
+  // Whether test T of a counter that starts at Start and steps by Step
+  // has one outcome on the first iteration and the other on every later
+  // one (`i == s`, `i != s`; counting up, `i > s`, `i <= s`, `i >= s + 1`,
+  // `i < s + 1`, and the mirror images counting down); the first
+  // iteration's outcome in Outcome.
+  auto FirstTest = [&](const CounterTest &T, const Expr *Start, int64_t Step,
+                       bool &Outcome) {
+    BinaryOperatorKind Op = T.Op;
+    if (Op == BO_EQ || Op == BO_NE) {
+      Outcome = Op == BO_EQ;
+      return SameValue(T.Other, Start, T.K);
+    }
+    if (Step < 0) // counting down: `i < s` is what `i > s` is counting up
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    int64_t Beyond = Step > 0 ? 1 : -1; // the next value on from the start
+    if (Op == BO_GT || Op == BO_LE) {
+      Outcome = Op == BO_LE;
+      return SameValue(T.Other, Start, T.K);
+    }
+    Outcome = Op == BO_LT; // BO_GE, BO_LT
+    return SameValue(T.Other, Start, T.K + Beyond);
+  };
+  // Whether test T of a counter stepping by Step (1 or -1), whose last
+  // value is Bound + Last, has one outcome on the last iteration and the
+  // other one ends the loop (`i == n - 1`; counting up, `i < n - 1`, `i +
+  // 1 < n`, `i >= n - 1`, `i <= n - 2`, `i > n - 2`; the mirror images
+  // counting down); the last iteration's outcome in Outcome.  Only that
+  // outcome matters: after it the loop condition fails.
+  auto LastTest = [&](const CounterTest &T, const Expr *Bound, int64_t Last, int64_t Step,
+                      bool &Outcome) {
+    BinaryOperatorKind Op = T.Op;
+    if (Op == BO_EQ || Op == BO_NE) {
+      Outcome = Op == BO_EQ;
+      return SameValue(T.Other, Bound, Last + T.K);
+    }
+    if (Step < 0)
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    if (Op == BO_LT || Op == BO_GE) { // `i < last`: false on the last one
+      Outcome = Op == BO_GE;
+      return SameValue(T.Other, Bound, Last + T.K);
+    }
+    Outcome = Op == BO_GT; // `i <= last - 1` (counting up)
+    return SameValue(T.Other, Bound, Last - Step + T.K);
+  };
+  // Test BO has Outcome on the first iteration and the other one on the
+  // later ones.
+  auto AddFirst = [&](CounterLoop &L, const BinaryOperator *BO, bool Outcome) {
     int Id = conditionId(BO, Outcome);
     L.FirstIteration.push_back({Id, Outcome});
     FirstIterationConds.insert(Id);
@@ -279,12 +357,12 @@ void FunctionAnalysis::collectCounterLoops() {
     if (!HasFirst && !HasLast)
       continue;
     CounterLoop L;
-    for (const auto &[BO, Other] : TestsIn(I, FS->getBody())) {
-      if (HasFirst && SameValue(Other, Start, 0)) {
-        AddFirst(L, BO);
-      } else if (HasLast && SameValue(Other, Bound, Last)) {
-        bool Outcome = BO->getOpcode() == BO_EQ; // the test's value on the last iteration
-        int Id = conditionId(BO, Outcome);
+    for (const CounterTest &T : TestsIn(I, FS->getBody())) {
+      bool Outcome;
+      if (HasFirst && FirstTest(T, Start, Step, Outcome)) {
+        AddFirst(L, T.BO, Outcome);
+      } else if (HasLast && LastTest(T, Bound, Last, Step, Outcome)) {
+        int Id = conditionId(T.BO, Outcome);
         L.LastIteration.push_back({Id, Outcome});
       }
     }
@@ -317,9 +395,10 @@ void FunctionAnalysis::collectCounterLoops() {
     if (!Invariant(Start, I))
       continue;
     CounterLoop L;
-    for (const auto &[BO, Other] : TestsIn(I, D->getBody()))
-      if (SameValue(Other, Start, 0))
-        AddFirst(L, BO);
+    int64_t Step = Inc->isIncrementOp() ? 1 : -1;
+    for (const CounterTest &T : TestsIn(I, D->getBody()))
+      if (bool Outcome; FirstTest(T, Start, Step, Outcome))
+        AddFirst(L, T.BO, Outcome);
     if (L.FirstIteration.empty())
       continue;
     CounterLoops[D] = std::move(L);
