@@ -505,6 +505,73 @@ bool onlyReadsFields(const FunctionDecl *FD, const ParmVarDecl *P) {
 } // namespace
 
 namespace {
+bool pureExpr(const Expr *E, unsigned Depth);
+
+/// Whether FD computes its value from its arguments alone, so that two
+/// calls with the same arguments agree (`static int big(size_t n) { return
+/// n >= 4; }`): declared `__attribute__((const))`, or defined (in this
+/// translation unit) as one `return` of an expression of its scalar
+/// by-value parameters, constants, operators and such calls.  A function
+/// that reads memory (a pointer parameter, a global) is not one: what it
+/// reads may change between the calls.
+bool pureValueFunction(const FunctionDecl *FD, unsigned Depth) {
+  if (!FD || Depth > 4 || isa<CXXMethodDecl>(FD) || FD->isVariadic())
+    return false;
+  if (FD->hasAttr<ConstAttr>())
+    return true;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || !Def->getBody())
+    return false;
+  for (const ParmVarDecl *P : Def->parameters()) {
+    QualType T = P->getType();
+    if (T.isVolatileQualified() || !(T->isIntegralOrEnumerationType() || T->isRealFloatingType()))
+      return false;
+  }
+  const auto *Body = dyn_cast<CompoundStmt>(Def->getBody());
+  const auto *Ret = Body && Body->size() == 1 ? dyn_cast<ReturnStmt>(Body->body_front()) : nullptr;
+  return Ret && Ret->getRetValue() && pureExpr(Ret->getRetValue(), Depth);
+}
+
+/// An expression of pureValueFunction's kind: no writes, no reads of
+/// memory but the function's own by-value parameters.
+bool pureExpr(const Expr *E, unsigned Depth) {
+  E = E->IgnoreParens();
+  if (isa<IntegerLiteral>(E) || isa<CharacterLiteral>(E) || isa<FloatingLiteral>(E) ||
+      isa<CXXBoolLiteralExpr>(E) || isa<UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return isa<EnumConstantDecl>(DRE->getDecl()) || isa<ParmVarDecl>(DRE->getDecl());
+  if (const auto *CE = dyn_cast<CastExpr>(E))
+    return pureExpr(CE->getSubExpr(), Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    switch (UO->getOpcode()) {
+    case UO_LNot: case UO_Minus: case UO_Not: case UO_Plus:
+      return pureExpr(UO->getSubExpr(), Depth);
+    default:
+      return false;
+    }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
+           pureExpr(BO->getLHS(), Depth) && pureExpr(BO->getRHS(), Depth);
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return pureExpr(CO->getCond(), Depth) && pureExpr(CO->getTrueExpr(), Depth) &&
+           pureExpr(CO->getFalseExpr(), Depth);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return pureCall(Call, Depth + 1, [&](const Expr *A) { return pureExpr(A, Depth); });
+  return false;
+}
+} // namespace
+
+/// A direct call of a pureValueFunction whose arguments all pass ArgOk.
+bool pureCall(const CallExpr *CE, unsigned Depth,
+              llvm::function_ref<bool(const Expr *)> ArgOk) {
+  if (isa<CXXMemberCallExpr>(CE) || isa<CXXOperatorCallExpr>(CE) ||
+      !pureValueFunction(CE->getDirectCallee(), Depth))
+    return false;
+  return llvm::all_of(CE->arguments(), [&](const Expr *A) { return ArgOk(A); });
+}
+
+namespace {
 /// What a body's calls may write beside their tensors, for the conditions
 /// that read globals and fields (FunctionAnalysis::isStableCondition).
 /// A library function (declared in a system header, or described by an API
@@ -716,6 +783,10 @@ bool FunctionAnalysis::isStableCondition(const Expr *E) const {
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return !BO->isAssignmentOp() && BO->getOpcode() != BO_Comma &&
            isStableCondition(BO->getLHS()) && isStableCondition(BO->getRHS());
+  // `if (big(n))` twice: a function of its arguments only, given stable
+  // ones, gives the same answer each time.
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return pureCall(CE, 0, [&](const Expr *A) { return isStableCondition(A); });
   return false;
 }
 

@@ -31,6 +31,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <memory>
@@ -171,6 +172,12 @@ const clang::VarDecl *localArrayArgument(const clang::Expr *E);
 clang::BinaryOperatorKind flagStepOf(clang::BinaryOperatorKind Op);
 /// `VD op K` (op a step: flagStepOf) when RHS is one (`owned = owned | BIT`).
 const clang::BinaryOperator *selfStepOf(const clang::ValueDecl *VD, const clang::Expr *RHS);
+/// Whether CE calls, by name, a function whose value depends on its
+/// arguments alone (`__attribute__((const))`, or defined as one `return` of
+/// an expression of its scalar parameters), and every argument passes
+/// ArgOk.  Depth bounds the nesting of such calls.
+bool pureCall(const clang::CallExpr *CE, unsigned Depth,
+              llvm::function_ref<bool(const clang::Expr *)> ArgOk);
 /// E's value as a constant that fits `Bits` bits (signed).
 bool intConstant(const clang::Expr *E, const clang::ASTContext &Ctx, int64_t &V,
                  unsigned Bits = 64);
