@@ -1097,6 +1097,8 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
         Other = BO->getLHS();
       else if (isZeroOrNull(BO->getLHS(), Ctx))
         Other = BO->getRHS();
+      if (!Other && BO->getLHS()->getType()->isPointerType())
+        return refinePointerCompare(S, BO, Truth);
       if (!Other)
         return refineResultCompare(S, BO, Truth);
       bool IsZero = (BO->getOpcode() == BO_EQ) == Truth;
@@ -1110,6 +1112,73 @@ bool FunctionAnalysis::refineTruth(State &S, const Expr *E, bool Truth) {
       return true;
   }
   return refineZero(S, E, !Truth);
+}
+
+/// `best == x0`, where `best` holds `x0`'s tensor on one side of a
+/// condition and a tensor made there on the other (`best = x0; if (c) best
+/// = t_copy(x0);`): equal, the path took the first side (when `x0` is not
+/// NULL: a failed create is NULL too); not equal, the other.  Only a
+/// create's own tensor counts as another object (a retain returns the
+/// tensor it was given).
+bool FunctionAnalysis::refinePointerCompare(State &S, const BinaryOperator *BO, bool Truth) {
+  bool Equal = (BO->getOpcode() == BO_EQ) == Truth;
+  for (auto [X, Y] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}}) {
+    AbsVal V = valueOf(X, S), W = valueOf(Y, S);
+    if (V.Split < 0 || V.Unknown || W.Unknown || W.Split >= 0 || W.Ids.size() != 1 ||
+        (Equal && W.MayNull))
+      continue;
+    bool OnTrue = V.IfTrueId == W.Ids[0], OnFalse = V.IfFalseId == W.Ids[0];
+    if (OnTrue == OnFalse)
+      continue;
+    const Identity &Made = Ids[OnTrue ? V.IfFalseId : V.IfTrueId];
+    if (Made.K != Identity::Created || Made.RefOf >= 0)
+      continue;
+    return narrowOn(S, V.Split, Equal ? OnTrue : !OnTrue, Conds[V.Split].Stable);
+  }
+  // A variable that may hold one of several tensors, compared with one
+  // tensor (`if (best != x0) t_free(best);` in a loop that replaces `best`):
+  // equal, it holds that one, and a tensor made here that it alone may
+  // hold is not alive on this path (had it been, the variable would hold
+  // it); not equal, it holds one of the others (when that one tensor is
+  // one object: a parameter's, or a site's latest, not a loop's summary
+  // of earlier rounds).
+  for (auto [X, Y] : {std::pair{BO->getLHS(), BO->getRHS()}, {BO->getRHS(), BO->getLHS()}}) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(X->IgnoreParenCasts());
+    auto It = DRE ? S.Vars.find({DRE->getDecl(), nullptr}) : S.Vars.end();
+    AbsVal W = valueOf(Y, S);
+    if (It == S.Vars.end() || It->second.Unknown || It->second.Split >= 0 || W.Unknown ||
+        W.MayNull || W.Ids.size() != 1 || !It->second.refersTo(W.Ids[0]) ||
+        It->second.Ids.size() < 2)
+      continue;
+    unsigned Same = W.Ids[0];
+    if (!Equal) {
+      const Identity &I = Ids[Same];
+      if (I.K == Identity::Param || (I.K == Identity::Created && I.Gen == 0 && I.RefOf < 0))
+        llvm::erase(It->second.Ids, Same);
+      return true;
+    }
+    llvm::SmallVector<unsigned, 4> Others;
+    for (unsigned Id : It->second.Ids)
+      if (Id != Same)
+        Others.push_back(Id);
+    VarKey Key = It->first;
+    It->second.Ids.assign(1, Same);
+    It->second.MayNull = false;
+    It->second.ReleasedAt = nullptr;
+    for (unsigned Id : Others) {
+      if (Ids[Id].K != Identity::Created || Ids[Id].RefOf >= 0)
+        continue;
+      bool Elsewhere = llvm::any_of(S.Vars, [&](const auto &KV) {
+        return KV.first != Key && KV.second.refersTo(Id) &&
+               (inScopeAt(KV.first.first, BO->getBeginLoc()) || !DeclOf.count(KV.first.first));
+      });
+      Status Restricted = S.statusOf(Id);
+      if (!Elsewhere && Restricted.restrictTo((uint16_t) ~(SOwned | SScope)))
+        S.status(Id) = Restricted;
+    }
+    return true;
+  }
+  return true;
 }
 
 /// `rc < 0`, `rc == -1`, `make(n, &t) > 0`: the result of an out-parameter

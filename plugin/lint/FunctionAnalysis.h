@@ -260,6 +260,7 @@ private:
   bool refineNull(State &S, const clang::Expr *E, bool NonNull);
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
   bool refineZero(State &S, const clang::Expr *X, bool IsZero);
+  bool refinePointerCompare(State &S, const clang::BinaryOperator *BO, bool Truth);
   bool refineResultCompare(State &S, const clang::BinaryOperator *BO, bool Truth);
   bool refineSuccess(State &S, const AbsVal &V, bool IsZero);
   void checkExit(const clang::CFGBlock *B, const State &S);
