@@ -372,7 +372,8 @@ void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
 }
 
 void FunctionAnalysis::reportUseAfterConsume(unsigned Id, const Expr *At,
-                                             const std::string &How) {
+                                             const std::string &How,
+                                             const std::string &When) {
   const Identity &I = Ids[Id];
   Finding F;
   F.Category = LintCategory::UseAfterRelease;
@@ -380,7 +381,7 @@ void FunctionAnalysis::reportUseAfterConsume(unsigned Id, const Expr *At,
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
   std::string Taker = I.ConsumedBy ? "'" + calleeName(I.ConsumedBy) + "'" : "a function";
   F.Message = describe(Id) + " is " + How + " after it was passed to " + Taker +
-              ", which takes ownership (and may have released it)";
+              ", which takes ownership (and may have released it)" + When;
   addCreationNote(F, Id);
   if (I.ConsumedBy)
     F.Notes.push_back({I.ConsumedBy->getBeginLoc(), "ownership taken here"});

@@ -477,8 +477,8 @@ private:
   std::string heldText(const clang::Expr *Released) const;
   void reportUseAfterRelease(unsigned Id, const Status &St, const clang::Expr *At,
                              const std::string &How, bool ViaOwner);
-  void reportUseAfterConsume(unsigned Id, const clang::Expr *At,
-                             const std::string &How);
+  void reportUseAfterConsume(unsigned Id, const clang::Expr *At, const std::string &How,
+                             const std::string &When = "");
   /// `When`: appended to the message (releaseSplit says on which side).
   void reportBorrowedRelease(unsigned Id, const Status &St, const clang::Expr *At,
                              const std::string &When = "");

@@ -435,8 +435,22 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
   if (V.Ids.size() > 1) {
     // Several tensors it may be (an alias set in a loop, kept after it):
     // a finding only when every one of them is released (or never made).
-    if (allReleased(V, St))
+    if (allReleased(V, St)) {
       reportUseAfterRelease(V.Ids[0], Status::plain(SReleased), At, How, false);
+      return;
+    }
+    // Or every one given away (`tlist_push(l, a); t_sum(a);` in a loop
+    // that makes a new `a` each round) or released.
+    const unsigned *Given = nullptr;
+    for (const unsigned &Id : V.Ids) {
+      Status S = St.statusOf(Id);
+      if (S.has((uint16_t) ~(SConsumed | SReleased | SNotAlive)))
+        return;
+      if (S.has(SConsumed))
+        Given = &Id;
+    }
+    if (Given)
+      reportUseAfterConsume(*Given, At, How);
     return;
   }
   unsigned Id = V.Ids[0];
@@ -447,8 +461,17 @@ void FunctionAnalysis::checkUse(const AbsVal &V, const Expr *At, State &St,
     reportUseAfterRelease(Id, S, At, How, false);
     return;
   }
-  if (S.has(SConsumed) && !S.has(SOwned | SScope | SBorrowed | SEscaped)) {
+  // Given away on every path here, or on every path of one side of the
+  // condition its status is split on (`if (publish) tlist_push(l, t);
+  // t_sum(t);`: given away where `publish` held).
+  const uint16_t Ours = SOwned | SScope | SBorrowed | SEscaped;
+  auto GivenAway = [&](uint16_t M) { return (M & SConsumed) && !(M & Ours); };
+  if (GivenAway(S.Mask)) {
     reportUseAfterConsume(Id, At, How);
+    return;
+  }
+  if (S.Guard >= 0 && (GivenAway(S.IfTrue) || GivenAway(S.IfFalse))) {
+    reportUseAfterConsume(Id, At, How, " when " + conditionText(S.Guard, GivenAway(S.IfTrue)));
     return;
   }
   const Identity &I = Ids[Id];
