@@ -626,6 +626,28 @@ bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St)
   };
   auto IsOwned = [&](unsigned Id, bool Arm) { return armOwned(St, Id, V.Split, Arm); };
   bool ViewT = IsView(V.IfTrueId, true), ViewF = IsView(V.IfFalseId, false);
+  // `k = share ? q : t_ones(n); t_free(q); t_free(k);`: on one side the
+  // value is a tensor released already (and nothing else there), on the
+  // other an owned one: a double release on that side.
+  auto IsReleased = [&](unsigned Id, bool Arm) {
+    int M = armMask(St, Id, V.Split, Arm);
+    return M >= 0 && (M & SReleased) && !(M & (uint16_t)~(SReleased | SNull));
+  };
+  for (bool Arm : {true, false}) {
+    unsigned Id = Arm ? V.IfTrueId : V.IfFalseId, Other = Arm ? V.IfFalseId : V.IfTrueId;
+    if (!IsReleased(Id, Arm) || !IsOwned(Other, !Arm))
+      continue;
+    Status Shown;
+    Shown.Guard = V.Split;
+    Shown.IfTrue = Arm ? SReleased : SOwned;
+    Shown.IfFalse = Arm ? SOwned : SReleased;
+    Shown.Mask = SReleased | SOwned;
+    reportDoubleRelease(Id, Shown, Arg);
+    setArm(St, Other, V.Split, !Arm, SReleased);
+    if (Ids[Other].FirstRelease.isInvalid())
+      Ids[Other].FirstRelease = Arg->getBeginLoc();
+    return true;
+  }
   if ((ViewT && ViewF) || !(ViewT || IsOwned(V.IfTrueId, true)) ||
       !(ViewF || IsOwned(V.IfFalseId, false)))
     return false;
