@@ -919,8 +919,11 @@ State FunctionAnalysis::entryState() {
     llvm::SmallVector<const FieldDecl *, 8> Fields;
     if (FieldParams < MaxFieldParams && P->getType()->getPointeeType()->isRecordType()) {
       ++FieldParams;
-      if (paramFieldsRead(FD, P, *Parents, Roles, Fields))
+      bool Complete = false;
+      if (paramFieldsRead(FD, P, *Parents, Roles, Fields, &Complete))
         Summary.FieldsUnwritten.push_back(I + 1);
+      if (Complete)
+        Summary.FieldsOnlyRead.push_back({I + 1, {Fields.begin(), Fields.end()}});
     }
     for (const FieldDecl *F : Fields) {
       Identity FId = Id;

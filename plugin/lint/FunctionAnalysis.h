@@ -146,6 +146,10 @@ struct FunctionSummary {
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsReleased;
   /// Parameters (1-based) through which no field is written (ParamFields.cpp).
   std::vector<unsigned> FieldsUnwritten;
+  /// Parameters (1-based) whose every use is a read of a field, itself
+  /// read only (no nested helper), each with the pointer fields read: the
+  /// others the call leaves alone (FunctionRoles::FieldsUntouched).
+  std::vector<std::pair<unsigned, std::vector<const clang::FieldDecl *>>> FieldsOnlyRead;
 };
 
 /// The fields of struct-pointer parameter `P` that the analysis of `FD`
@@ -154,9 +158,12 @@ struct FunctionSummary {
 /// (`PM`: the parent map of `FD`'s body.)  One walk of the body each.
 /// True when the body writes no field through `P` (and hands `P` only to
 /// helpers that write none): FunctionRoles::FieldsUnwritten.
+/// `Complete` (when given): whether Out is every pointer field the body
+/// reads through P, none written, and P goes to no helper.
 bool paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                      const clang::ParentMap &PM, const RoleTable &Roles,
-                     llvm::SmallVectorImpl<const clang::FieldDecl *> &Out);
+                     llvm::SmallVectorImpl<const clang::FieldDecl *> &Out,
+                     bool *Complete = nullptr);
 /// At most this many per parameter, for at most MaxFieldParams parameters
 /// (each a walk of the body: the cost stays linear in its size).
 constexpr size_t MaxParamFields = 16, MaxFieldParams = 4;

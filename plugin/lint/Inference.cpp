@@ -274,6 +274,15 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesFields = S.FieldsReleased;
     Entry.FieldsUnwritten = S.FieldsUnwritten;
+    for (const auto &[Index, Read] : S.FieldsOnlyRead)
+      if (const RecordDecl *RD = FD->getParamDecl(Index - 1)
+                                     ->getType()
+                                     ->getPointeeType()
+                                     ->getAsRecordDecl())
+        if ((RD = RD->getDefinition()))
+          for (const FieldDecl *Fld : RD->fields())
+            if (!llvm::is_contained(Read, Fld))
+              Entry.FieldsUntouched.push_back({Index, Fld});
   }
   bool BackOrNull = false;
   if (int Back = isa<CXXMethodDecl>(FD) ? -1 : returnedParam(FD, BackOrNull); Back >= 0) {

@@ -121,6 +121,7 @@ public:
     unsigned Index = 0;
     if (const FunctionRoles *R = fieldReleasingCall(PM, DRE, Roles, Index)) {
       // `helper(p)`: the fields it releases are followed here too.
+      Nested = true;
       for (const auto &[I, F] : R->ReleasesFields)
         if (I == Index && F->getParent() == RD && !Read.count(F)) {
           Read.insert(F);
@@ -173,6 +174,7 @@ public:
   }
 
   bool Ok = true;
+  bool Nested = false; ///< `p` handed to a helper (which may read more)
   llvm::SmallPtrSet<const FieldDecl *, 8> Read, Written;
   llvm::SmallVector<const FieldDecl *, 8> Order;
 
@@ -187,8 +189,11 @@ private:
 } // namespace
 
 bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentMap &PM,
-                     const RoleTable &Roles, llvm::SmallVectorImpl<const FieldDecl *> &Out) {
+                     const RoleTable &Roles, llvm::SmallVectorImpl<const FieldDecl *> &Out,
+                     bool *Complete) {
   Out.clear();
+  if (Complete)
+    *Complete = false;
   const RecordDecl *RD = pointeeRecord(P->getType());
   Stmt *Body = FD->getBody();
   if (!RD || !Body)
@@ -200,6 +205,8 @@ bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentM
   for (const FieldDecl *F : Uses.Order)
     if (!Uses.Written.count(F) && Out.size() < MaxParamFields)
       Out.push_back(F);
+  if (Complete)
+    *Complete = Uses.Written.empty() && !Uses.Nested && Out.size() == Uses.Order.size();
   return Uses.Written.empty();
 }
 

@@ -305,9 +305,12 @@ void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
     bool Releases = llvm::any_of(R.ReleasesFields, [&](const auto &PF) {
       return PF.first == Index && PF.second == KV.first.second;
     });
+    bool Untouched = llvm::any_of(R.FieldsUntouched, [&](const auto &PF) {
+      return PF.first == Index && PF.second == KV.first.second;
+    });
     if (Releases) {
       Released.push_back(KV.second); // (the field keeps its value: released)
-    } else if (MayWrite) {
+    } else if (MayWrite && !Untouched) {
       loseTrack(KV.second, St);
       KV.second = AbsVal::unknown();
     }

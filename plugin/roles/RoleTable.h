@@ -144,6 +144,11 @@ struct FunctionRoles {
   /// the same kind may hand its own parameter to this one (ParamFields.cpp).
   /// Not a tensor role.
   std::vector<unsigned> FieldsUnwritten;
+  /// Inferred by the lint, beside ReleasesFields: (parameter, field) pairs
+  /// the body never touches (every use of the parameter is a read of
+  /// another field), so a call given `&s` leaves what `s.f` holds to the
+  /// caller.  Not a tensor role.
+  std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsUntouched;
   /// Inferred by the lint (KeptParams.cpp): the parameters (1-based) whose
   /// value the body may store where it outlives the call (a list, a global,
   /// a field), so a call stops the caller's tracking of what it passes
