@@ -690,8 +690,12 @@ bool FunctionAnalysis::releaseNullSplit(const AbsVal &V, const Expr *Arg, State 
 
 void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
   for (unsigned Id : V.Ids) {
-    if (!St.status(Id).has(SOwned | SScope) && takeReference(Id, SConsumed, St))
-      continue; // a borrowed object's retained reference goes
+    // A retained reference goes first, as for a release: a borrowed
+    // object's, or an owned one's (`tlist_push(l, t_retain(act)); ...
+    // return act;` gives the list the retain's reference, and `act`
+    // stays ours).
+    if (takeReference(Id, SConsumed, St))
+      continue;
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
