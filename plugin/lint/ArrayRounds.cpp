@@ -3,6 +3,7 @@
 //   for (i = 0; i < n; i++) a[i] = t_ones(k);     // the fill loop
 //   ...
 //   for (i = 0; i < n; i++) t_free(a[i]);         // the release round
+//   (or `tlist_push(l, a[i]);`: a consume round, every element given away)
 //
 // A release through `a[i]` does not say which tensor it releases, so the
 // lint stops following the array's tensors there (Transfer.cpp).  This
@@ -91,6 +92,7 @@ void FunctionAnalysis::collectArrayRounds() {
     const VarDecl *Array;
     const Expr *Bound;
     const CallExpr *Release;
+    const Expr *Consumed; ///< the element argument of a consuming call
   };
   std::vector<Candidate> Candidates;
   for (const ForStmt *FS : ForLoops) { // (collectModifiedVars found them)
@@ -110,11 +112,22 @@ void FunctionAnalysis::collectArrayRounds() {
       if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Last))
         Last = CS->size() == 1 ? CS->body_front() : nullptr;
     }
-    // A release of its one argument, whatever the outcome (not realloc).
+    // A release of its one argument, whatever the outcome (not realloc),
+    // or a call that takes ownership of the element (`tlist_push(l,
+    // a[i])`).
     const CallExpr *Call = arrays::releaseOfOneArgument(Last, Roles);
+    const Expr *Elem = Call ? Call->getArg(0) : nullptr;
     if (!Call)
+      if ((Call = dyn_cast_or_null<CallExpr>(Last)) && !isa<CXXMemberCallExpr>(Call) &&
+          !isa<CXXOperatorCallExpr>(Call))
+        if (const FunctionRoles *R = rolesOfCall(Roles, Call))
+          for (unsigned K : R->Consumes)
+            if (K >= 1 && K <= Call->getNumArgs() &&
+                isa<ArraySubscriptExpr>(Call->getArg(K - 1)->IgnoreParenImpCasts()))
+              Elem = Call->getArg(K - 1);
+    if (!Elem)
       continue;
-    const auto *AS = dyn_cast<ArraySubscriptExpr>(Call->getArg(0)->IgnoreParenImpCasts());
+    const auto *AS = dyn_cast<ArraySubscriptExpr>(Elem->IgnoreParenImpCasts());
     const VarDecl *A = AS ? varOf(AS->getBase()) : nullptr;
     if (!A || !A->hasLocalStorage() || !A->getType()->isArrayType() || varOf(AS->getIdx()) != I)
       continue;
@@ -126,7 +139,8 @@ void FunctionAnalysis::collectArrayRounds() {
     Scan.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
     if (Scan.Jumps || Scan.IndexWritten || Scan.ArrayRefs != (Guard ? 2u : 1u))
       continue;
-    Candidates.push_back({FS, A, Bound, Call});
+    bool Consumes = !arrays::releaseOfOneArgument(Call, Roles);
+    Candidates.push_back({FS, A, Bound, Call, Consumes ? Elem : nullptr});
   }
   if (Candidates.empty())
     return;
@@ -166,6 +180,8 @@ void FunctionAnalysis::collectArrayRounds() {
       continue;
     Rounds[C.Loop] = {C.Array, Site};
     RoundRelease[C.Release] = C.Loop;
+    if (C.Consumed)
+      ConsumeRounds[C.Loop] = C.Consumed;
   }
 }
 
@@ -176,7 +192,8 @@ void FunctionAnalysis::collectArrayRounds() {
 /// either side may be this round's element.
 bool FunctionAnalysis::releaseInRound(const AbsVal &V, const CallExpr *CE, State &St) {
   auto It = RoundRelease.find(CE);
-  if (It == RoundRelease.end() || !endRound(V, Rounds.lookup(It->second).second, St))
+  if (It == RoundRelease.end() || ConsumeRounds.count(It->second) ||
+      !endRound(V, Rounds.lookup(It->second).second, St))
     return false;
   for (unsigned Id : V.Ids)
     if (Ids[Id].FirstRelease.isInvalid())
@@ -184,33 +201,47 @@ bool FunctionAnalysis::releaseInRound(const AbsVal &V, const CallExpr *CE, State
   return true;
 }
 
-/// Leaving round `Loop`: every element the fill loop made is released (the
-/// same bound: the round ran as often as the fill loop).
+bool FunctionAnalysis::consumeInRound(const AbsVal &V, const Expr *Arg, const CallExpr *CE,
+                                      State &St) {
+  auto It = RoundRelease.find(CE);
+  if (It == RoundRelease.end() || ConsumeRounds.lookup(It->second) != Arg)
+    return false;
+  if (!endRound(V, Rounds.lookup(It->second).second, St, SConsumed))
+    return false;
+  for (unsigned Id : V.Ids)
+    if (!Ids[Id].ConsumedBy)
+      Ids[Id].ConsumedBy = CE;
+  return true;
+}
+
+/// Leaving round `Loop`: every element the fill loop made is released (or
+/// given away; the same bound: the round ran as often as the fill loop).
 void FunctionAnalysis::leaveRound(const ForStmt *Loop, State &St) {
   auto It = Rounds.find(Loop);
   if (It == Rounds.end())
     return;
   auto VIt = St.Vars.find({It->second.first, nullptr});
   if (VIt != St.Vars.end())
-    endRound(VIt->second, It->second.second, St);
+    endRound(VIt->second, It->second.second, St,
+             ConsumeRounds.count(Loop) ? SConsumed : SReleased);
 }
 
 /// Marks every tensor `V` may be released, when each is one the fill loop's
 /// create `Site` made and its status is one a round can end (owned,
 /// released by the round, not alive); else changes nothing (false).
-bool FunctionAnalysis::endRound(const AbsVal &V, const CallExpr *Site, State &St) {
+bool FunctionAnalysis::endRound(const AbsVal &V, const CallExpr *Site, State &St,
+                                uint16_t To) {
   if (V.Unknown || V.Ids.empty())
     return false;
   for (unsigned Id : V.Ids) {
     Status S = St.statusOf(Id);
-    if (Ids[Id].Site != Site || S.has(SUnknown) ||
-        (S.Mask & ~(SOwned | SReleased | SNotAlive)))
+    if (Ids[Id].Site != Site || S.has(SUnknown) || (S.Mask & ~(SOwned | To | SNotAlive)))
       return false;
   }
   for (unsigned Id : V.Ids) {
     Status &S = St.status(Id);
     if (S.Mask & ~SNotAlive)
-      S = Status::plain((S.Mask & SNotAlive) | SReleased);
+      S = Status::plain((S.Mask & SNotAlive) | To);
   }
   return true;
 }

@@ -343,8 +343,13 @@ private:
   // --- release rounds over local arrays (ArrayRounds.cpp) ---
   void collectArrayRounds();
   bool releaseInRound(const AbsVal &V, const clang::CallExpr *CE, State &St);
+  /// The same for a round that consumes (`tlist_push(l, a[i])`; Arg: the
+  /// argument consumed).
+  bool consumeInRound(const AbsVal &V, const clang::Expr *Arg, const clang::CallExpr *CE,
+                      State &St);
   void leaveRound(const clang::ForStmt *Loop, State &St);
-  bool endRound(const AbsVal &V, const clang::CallExpr *Site, State &St);
+  bool endRound(const AbsVal &V, const clang::CallExpr *Site, State &St,
+                uint16_t To = SReleased);
 
   // --- unwinding loops that stop short of the first element (ArrayUnwind.cpp) ---
   void checkArrayUnwinds();
@@ -378,6 +383,9 @@ private:
                  std::pair<const clang::VarDecl *, const clang::CallExpr *>> Rounds;
   /// The release call of each round.
   llvm::DenseMap<const clang::CallExpr *, const clang::ForStmt *> RoundRelease;
+  /// Rounds that hand each element to a CONSUMES parameter instead
+  /// (`tlist_push(l, a[i])`), with the element's argument.
+  llvm::DenseMap<const clang::ForStmt *, const clang::Expr *> ConsumeRounds;
 
   // --- transfer (Transfer.cpp) ---
   void transfer(const clang::Stmt *S, State &St);

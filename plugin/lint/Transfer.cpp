@@ -963,6 +963,8 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       loseTrack(V, St);
     } else if (Rel)
       releaseValue(V, Arg, CE, *R, St);
+    else if (Cons && consumeInRound(V, Arg, CE, St))
+      ; // `for (...) tlist_push(l, a[i]);` (ArrayRounds.cpp)
     else if (Cons)
       consumeValue(V, CE, St);
     else if (ReleasingCallback)
