@@ -508,7 +508,12 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   // `t_free(a[i])`, `i` not a constant, outside a release round: one of
   // the array's elements, which one the lint cannot tell.
   const auto *AS = dyn_cast<ArraySubscriptExpr>(Arg->IgnoreParenImpCasts());
-  bool SomeElement = AS && localArrayOf(AS) && !AS->getIdx()->isEvaluatable(Ctx);
+  // So is `a[0]` when what it holds is a loop's summary of earlier rounds'
+  // tensors: other elements may hold others of them (`t_free(keep[0]);
+  // keep[0] = c;` in a loop that filled `keep[1]` from the same site).
+  bool SomeElement = AS && localArrayOf(AS) &&
+                     (!AS->getIdx()->isEvaluatable(Ctx) ||
+                      (V.Ids.size() == 1 && Ids[V.Ids[0]].Gen >= 1));
   if (V.Ids.size() > 1 || (SomeElement && V.Ids.size() == 1)) { // which one?
     // Every one released (or never made): a second release whichever it
     // is (unless it may be NULL, which releases nothing).  Not for one
