@@ -116,7 +116,7 @@ void FunctionAnalysis::collectArrayRounds() {
     // or a call that takes ownership of the element (`tlist_push(l,
     // a[i])`).
     const CallExpr *Call = arrays::releaseOfOneArgument(Last, Roles);
-    const Expr *Elem = Call ? Call->getArg(0) : nullptr;
+    const Expr *Elem = Call ? Call->getArg(0) : nullptr, *Consumed = nullptr;
     if (!Call)
       if ((Call = dyn_cast_or_null<CallExpr>(Last)) && !isa<CXXMemberCallExpr>(Call) &&
           !isa<CXXOperatorCallExpr>(Call))
@@ -124,7 +124,7 @@ void FunctionAnalysis::collectArrayRounds() {
           for (unsigned K : R->Consumes)
             if (K >= 1 && K <= Call->getNumArgs() &&
                 isa<ArraySubscriptExpr>(Call->getArg(K - 1)->IgnoreParenImpCasts()))
-              Elem = Call->getArg(K - 1);
+              Elem = Consumed = Call->getArg(K - 1);
     if (!Elem)
       continue;
     const auto *AS = dyn_cast<ArraySubscriptExpr>(Elem->IgnoreParenImpCasts());
@@ -139,8 +139,7 @@ void FunctionAnalysis::collectArrayRounds() {
     Scan.TraverseStmt(const_cast<Stmt *>(FS->getBody()));
     if (Scan.Jumps || Scan.IndexWritten || Scan.ArrayRefs != (Guard ? 2u : 1u))
       continue;
-    bool Consumes = !arrays::releaseOfOneArgument(Call, Roles);
-    Candidates.push_back({FS, A, Bound, Call, Consumes ? Elem : nullptr});
+    Candidates.push_back({FS, A, Bound, Call, Consumed});
   }
   if (Candidates.empty())
     return;
@@ -196,8 +195,7 @@ bool FunctionAnalysis::releaseInRound(const AbsVal &V, const CallExpr *CE, State
       !endRound(V, Rounds.lookup(It->second).second, St))
     return false;
   for (unsigned Id : V.Ids)
-    if (Ids[Id].FirstRelease.isInvalid())
-      Ids[Id].FirstRelease = CE->getArg(0)->getBeginLoc();
+    noteFirstRelease(Id, CE->getArg(0)->getBeginLoc());
   return true;
 }
 

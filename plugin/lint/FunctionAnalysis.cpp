@@ -1027,25 +1027,25 @@ bool FunctionAnalysis::refineNull(State &S, const Expr *E, bool NonNull) {
     // (`last = NULL; for (...) { ... last = t; } if (!last) return;`).
     auto It = S.Vars.find({Var, nullptr});
     if (It != S.Vars.end()) {
-      for (unsigned Id : V.Ids) {
-        if (Ids[Id].K == Identity::Param)
-          continue;
-        // (Held by another variable still in scope: then it may be alive.)
-        bool Elsewhere = false;
-        for (const auto &KV : S.Vars)
-          if (KV.first != It->first && KV.second.refersTo(Id) &&
-              (inScopeAt(KV.first.first, E->getBeginLoc()) ||
-               !DeclOf.count(KV.first.first)))
-            Elsewhere = true;
-        Status Restricted = S.statusOf(Id);
-        if (!Elsewhere && Restricted.restrictTo((uint16_t) ~(SOwned | SScope)))
-          S.status(Id) = Restricted;
-      }
+      for (unsigned Id : V.Ids)
+        if (Ids[Id].K != Identity::Param)
+          notHeldBy(S, It->first, Id, E->getBeginLoc());
       It = S.Vars.find({Var, nullptr}); // (status() may have moved nothing, but be safe)
       It->second = AbsVal::null();
     }
   }
   return true;
+}
+
+void FunctionAnalysis::notHeldBy(State &S, const VarKey &Holder, unsigned Id, SourceLocation At) {
+  // (Held by another variable still in scope: then it may be alive.)
+  bool Elsewhere = llvm::any_of(S.Vars, [&](const auto &KV) {
+    return KV.first != Holder && KV.second.refersTo(Id) &&
+           (inScopeAt(KV.first.first, At) || !DeclOf.count(KV.first.first));
+  });
+  Status Restricted = S.statusOf(Id);
+  if (!Elsewhere && Restricted.restrictTo((uint16_t) ~(SOwned | SScope)))
+    S.status(Id) = Restricted;
 }
 
 bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
@@ -1168,17 +1168,9 @@ bool FunctionAnalysis::refinePointerCompare(State &S, const BinaryOperator *BO, 
     It->second.Ids.assign(1, Same);
     It->second.MayNull = false;
     It->second.ReleasedAt = nullptr;
-    for (unsigned Id : Others) {
-      if (Ids[Id].K != Identity::Created || Ids[Id].RefOf >= 0)
-        continue;
-      bool Elsewhere = llvm::any_of(S.Vars, [&](const auto &KV) {
-        return KV.first != Key && KV.second.refersTo(Id) &&
-               (inScopeAt(KV.first.first, BO->getBeginLoc()) || !DeclOf.count(KV.first.first));
-      });
-      Status Restricted = S.statusOf(Id);
-      if (!Elsewhere && Restricted.restrictTo((uint16_t) ~(SOwned | SScope)))
-        S.status(Id) = Restricted;
-    }
+    for (unsigned Id : Others)
+      if (Ids[Id].K == Identity::Created && Ids[Id].RefOf < 0)
+        notHeldBy(S, Key, Id, BO->getBeginLoc());
     return true;
   }
   return true;

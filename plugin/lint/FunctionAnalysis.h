@@ -268,6 +268,11 @@ private:
   bool refineTruth(State &S, const clang::Expr *E, bool Truth);
   bool refineZero(State &S, const clang::Expr *X, bool IsZero);
   bool refinePointerCompare(State &S, const clang::BinaryOperator *BO, bool Truth);
+  /// Variable `Holder` was found not to hold tensor `Id` on this path (it
+  /// is NULL, or another tensor): unless another variable in scope at `At`
+  /// holds it, `Id` is owed no release on this path (had it been owned, a
+  /// variable would hold it).
+  void notHeldBy(State &S, const VarKey &Holder, unsigned Id, clang::SourceLocation At);
   bool refineResultCompare(State &S, const clang::BinaryOperator *BO, bool Truth);
   bool refineSuccess(State &S, const AbsVal &V, bool IsZero);
   void checkExit(const clang::CFGBlock *B, const State &S);
@@ -413,7 +418,14 @@ private:
   bool armOwned(const State &St, unsigned Id, int Split, bool Arm) const;
   void releaseValue(const AbsVal &V, const clang::Expr *Arg,
                     const clang::CallExpr *CE, const FunctionRoles &R, State &St);
-  void consumeValue(const AbsVal &V, const clang::CallExpr *CE, State &St);
+  void consumeValue(const AbsVal &V, const clang::Expr *Arg, const clang::CallExpr *CE,
+                    State &St);
+  /// Where `Id` was released first (for "first released here"), unless
+  /// known already.
+  void noteFirstRelease(unsigned Id, clang::SourceLocation At) {
+    if (Ids[Id].FirstRelease.isInvalid())
+      Ids[Id].FirstRelease = At;
+  }
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const std::string &How);
   void storeOutside(const AbsVal &V, State &St);

@@ -89,8 +89,8 @@ bool FunctionAnalysis::takeReference(unsigned Obj, uint16_t To, State &St, Sourc
     if (HeldT != HeldF && (Other & SOwned) && !(Other & (SReleased | SUnknown))) {
       St.status((unsigned)Ref).updateArm(RS.Guard, HeldT, (uint16_t)~SNotAlive, To);
       St.status(Obj).updateArm(RS.Guard, !HeldT, (uint16_t)~SNotAlive, To);
-      if (To == SReleased && Ids[Obj].FirstRelease.isInvalid())
-        Ids[Obj].FirstRelease = At;
+      if (To == SReleased)
+        noteFirstRelease(Obj, At);
       return true;
     }
   }

@@ -568,8 +568,7 @@ void FunctionAnalysis::releaseValue(const AbsVal &V, const Expr *Arg,
   // hears of the release (declared releases are instrumented where they
   // are called, inferred helpers at their inner release) and the scope's
   // end then skips it (test/e2e/soundness/auto-scope-release.c).
-  if (Ids[Id].FirstRelease.isInvalid())
-    Ids[Id].FirstRelease = Arg->getBeginLoc();
+  noteFirstRelease(Id, Arg->getBeginLoc());
   St.updateStatus(Id, (uint16_t)~SNotAlive, SReleased);
   noteHeldRelease(V, Arg, St);
 }
@@ -652,8 +651,7 @@ bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St)
     Shown.Mask = SReleased | SOwned;
     reportDoubleRelease(Id, Shown, Arg);
     setArm(St, Other, V.Split, !Arm, SReleased);
-    if (Ids[Other].FirstRelease.isInvalid())
-      Ids[Other].FirstRelease = Arg->getBeginLoc();
+    noteFirstRelease(Other, Arg->getBeginLoc());
     return true;
   }
   if ((ViewT && ViewF) || !(ViewT || IsOwned(V.IfTrueId, true)) ||
@@ -667,8 +665,7 @@ bool FunctionAnalysis::releaseSplit(const AbsVal &V, const Expr *Arg, State &St)
       continue;
     }
     setArm(St, Id, V.Split, Arm, SReleased);
-    if (Ids[Id].FirstRelease.isInvalid())
-      Ids[Id].FirstRelease = Arg->getBeginLoc();
+    noteFirstRelease(Id, Arg->getBeginLoc());
   }
   return true;
 }
@@ -688,12 +685,14 @@ bool FunctionAnalysis::releaseNullSplit(const AbsVal &V, const Expr *Arg, State 
   if (!armOwned(St, Id, V.NullSplit, Holds))
     return false;
   setArm(St, Id, V.NullSplit, Holds, SReleased);
-  if (Ids[Id].FirstRelease.isInvalid())
-    Ids[Id].FirstRelease = Arg->getBeginLoc();
+  noteFirstRelease(Id, Arg->getBeginLoc());
   return true;
 }
 
-void FunctionAnalysis::consumeValue(const AbsVal &V, const CallExpr *CE, State &St) {
+void FunctionAnalysis::consumeValue(const AbsVal &V, const Expr *Arg, const CallExpr *CE,
+                                    State &St) {
+  if (consumeInRound(V, Arg, CE, St)) // `for (...) tlist_push(l, a[i]);` (ArrayRounds.cpp)
+    return;
   for (unsigned Id : V.Ids) {
     // A retained reference goes first, as for a release: a borrowed
     // object's, or an owned one's (`tlist_push(l, t_retain(act)); ...
@@ -947,8 +946,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       // p->items[p->n++] = t;`): not this function's on either side.
       if (R && contains(R->Keeps, Index))
         S.update(SOwned | SScope, SEscaped);
-      if (Ids[Id].FirstRelease.isInvalid())
-        Ids[Id].FirstRelease = Arg->getBeginLoc();
+      noteFirstRelease(Id, Arg->getBeginLoc());
       RelFailId = (int)Id;
       // failed(g_ort->CreateX(..., &v)): the argument is a status whose NULL
       // means `v` was made, and the helper returns 0 exactly for NULL.
@@ -968,10 +966,8 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       loseTrack(V, St);
     } else if (Rel)
       releaseValue(V, Arg, CE, *R, St);
-    else if (Cons && consumeInRound(V, Arg, CE, St))
-      ; // `for (...) tlist_push(l, a[i]);` (ArrayRounds.cpp)
     else if (Cons)
-      consumeValue(V, CE, St);
+      consumeValue(V, Arg, CE, St);
     else if (ReleasingCallback)
       loseTrack(V, St);
     else if (Ret)
