@@ -468,6 +468,9 @@ private:
   /// release, for the object's first-release note.
   bool takeReference(unsigned Obj, uint16_t To, State &St,
                      clang::SourceLocation At = clang::SourceLocation());
+  /// Adds to Held (the identities some variable refers to) what they keep
+  /// meaningful: the references retains took of a held object, and the
+  /// released owner of a held view.
   void holdReferences(llvm::DenseSet<unsigned> &Held, const State &St) const;
   bool paramStoredOutside(const clang::ParmVarDecl *P);
   bool hasReferences(unsigned Obj) const;

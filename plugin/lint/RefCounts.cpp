@@ -104,6 +104,19 @@ void FunctionAnalysis::holdReferences(llvm::DenseSet<unsigned> &Held, const Stat
     if (Obj >= 0 && (Held.count((unsigned)Obj) || Ids[Obj].K == Identity::Param))
       Held.insert(Id);
   }
+  // A view still held keeps its owner's status when the owner is gone
+  // (released or given away): a use of the view checks it, also after the
+  // owner's variable was given another tensor (`t_free(frame); frame =
+  // next; t_sum(head);`).  An owner still owed a release is not held by
+  // its views: losing its last variable leaks it, as before.
+  for (const auto &[Id, S] : St.Tensors) {
+    const Identity &I = Ids[Id];
+    if (I.K != Identity::View || I.Parent < 0 || !Held.count(Id))
+      continue;
+    Status P = St.statusOf((unsigned)I.Parent);
+    if (P.has(SReleased | SConsumed) && !P.has(SOwned | SScope | SUnknown))
+      Held.insert((unsigned)I.Parent);
+  }
 }
 
 bool FunctionAnalysis::hasReferences(unsigned Obj) const {
