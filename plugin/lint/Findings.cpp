@@ -34,6 +34,9 @@ std::string FunctionAnalysis::describe(unsigned Id) const {
     return "the reference taken by '" + I.Creator + "'";
   if (I.Group > 1)
     return "the " + std::to_string(I.Group) + " tensors created by '" + I.Creator + "'";
+  if (I.FilledField)
+    return "the tensor '" + I.Creator + "' stores in field '" +
+           I.FilledField->getNameAsString() + "'";
   return "the tensor created by '" + I.Creator + "'";
 }
 
@@ -57,8 +60,11 @@ void FunctionAnalysis::addCreationNote(Finding &F, unsigned Id) const {
   else
     F.Notes.push_back({I.Site->getBeginLoc(),
                        I.RefOf >= 0 ? "reference taken here by '" + I.Creator + "'"
-                                    : std::string(I.K == Identity::View ? "view" : "tensor") +
-                                          " created here by '" + I.Creator + "'"});
+                       : I.FilledField
+                           ? "tensor stored in field '" + I.FilledField->getNameAsString() +
+                                 "' here by '" + I.Creator + "'"
+                           : std::string(I.K == Identity::View ? "view" : "tensor") +
+                                 " created here by '" + I.Creator + "'"});
   // Reference counts: where this function took more references to it.
   llvm::SmallPtrSet<const void *, 4> Seen;
   for (const Identity &R : Ids)
@@ -207,6 +213,7 @@ void FunctionAnalysis::reportExitLeaks() {
     F.Category = LintCategory::Leak;
     F.Loc = First.At;
     F.Tensor = I.Site;
+    F.TensorPart = I.FilledField;
     std::string Where = First.RS      ? "this return"
                         : First.Throw ? "this throw"
                                       : "the end of '" + FD->getNameAsString() + "'";
@@ -260,6 +267,7 @@ void FunctionAnalysis::reportLostReference(unsigned Id, const Status &St) {
   Finding F;
   F.Category = LintCategory::Leak;
   F.Tensor = I.Site;
+  F.TensorPart = I.FilledField;
   auto It = LastDrop.find(Id);
   if (It == LastDrop.end() && I.RefOf >= 0) // dropped with its object
     It = LastDrop.find((unsigned)I.RefOf);
@@ -297,6 +305,7 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   F.Category = LintCategory::DoubleRelease;
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  F.TensorPart = I.FilledField;
   F.Message = describe(Id) + " is released twice";
   if (hasReferences(Id)) // reference counts: one release too many
     F.Message = describe(Id) + " is released more times than it holds references "
@@ -348,6 +357,7 @@ void FunctionAnalysis::reportUseAfterRelease(unsigned Id, const Status &St,
   F.Category = LintCategory::UseAfterRelease;
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  F.TensorPart = I.FilledField;
   if (ViaOwner) {
     F.Message = describe(Id) + " is " + How + " after the tensor it belongs to was released";
     addCreationNote(F, Id);
@@ -379,6 +389,7 @@ void FunctionAnalysis::reportUseAfterConsume(unsigned Id, const Expr *At,
   F.Category = LintCategory::UseAfterRelease;
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site ? (const void *)I.Site : (const void *)I.ParamDecl;
+  F.TensorPart = I.FilledField;
   std::string Taker = I.ConsumedBy ? "'" + calleeName(I.ConsumedBy) + "'" : "a function";
   F.Message = describe(Id) + " is " + How + " after it was passed to " + Taker +
               ", which takes ownership (and may have released it)" + When;
@@ -395,6 +406,7 @@ void FunctionAnalysis::reportBorrowedRelease(unsigned Id, const Status &St,
   F.Category = LintCategory::BorrowedRelease;
   F.Loc = At->getBeginLoc();
   F.Tensor = I.Site;
+  F.TensorPart = I.FilledField;
   if (I.K == Identity::View)
     F.Message = "releasing " + describe(Id) +
                 ", which belongs to the tensor it was taken from: never release a view";
@@ -413,6 +425,7 @@ void FunctionAnalysis::reportScopeEscape(unsigned Id, const Expr *At,
   F.Category = LintCategory::ScopeEscape;
   F.Loc = At->getBeginLoc();
   F.Tensor = Ids[Id].Site;
+  F.TensorPart = Ids[Id].FilledField;
   std::string Fn = FD->getNameAsString();
   F.Message = describe(Id) + " belongs to the automatic scope of '" + Fn +
               "' but is " + Where + ": the scope releases it when '" + Fn +

@@ -920,8 +920,11 @@ State FunctionAnalysis::entryState() {
     if (FieldParams < MaxFieldParams && P->getType()->getPointeeType()->isRecordType()) {
       ++FieldParams;
       bool Complete = false;
-      if (paramFieldsRead(FD, P, *Parents, Roles, Fields, &Complete))
+      llvm::SmallVector<const FieldDecl *, 8> Stored;
+      if (paramFieldsRead(FD, P, *Parents, Roles, Fields, &Complete, &Stored))
         Summary.FieldsUnwritten.push_back(I + 1);
+      for (const FieldDecl *F : Stored) // (InitFields.cpp)
+        FilledCandidates.push_back(FilledCandidate{P, F, true, false, false, {}});
       if (Complete)
         Summary.FieldsOnlyRead.push_back({I + 1, {Fields.begin(), Fields.end()}});
     }
@@ -933,6 +936,7 @@ State FunctionAnalysis::entryState() {
       Ids.push_back(FId);
       ParamFieldIds.push_back(M);
       ParamFieldReleased.push_back(true);
+      ParamFieldCleared.push_back(true);
       S.status(M).set(SBorrowed);
       S.Vars[{P, F}] = AbsVal::of(M);
     }
@@ -1068,7 +1072,8 @@ bool FunctionAnalysis::refineSuccess(State &S, const AbsVal &V, bool IsZero) {
   case SuccessCondition::Status:
     return refineStatus(S, V, 0, IsZero);
   }
-  return S.status(V.SuccessOf).restrictTo(Ok ? (uint16_t)~SNotAlive : SNotAlive);
+  return S.status(V.SuccessOf).restrictTo(Ok ? (uint16_t)~SNotAlive : SNotAlive) &&
+         refineFilledFields(S, (unsigned)V.SuccessOf, Ok);
 }
 
 static bool isZeroOrNull(const Expr *E, ASTContext &Ctx) {
@@ -1150,10 +1155,18 @@ bool FunctionAnalysis::refinePointerCompare(State &S, const BinaryOperator *BO, 
     auto It = DRE ? S.Vars.find({DRE->getDecl(), nullptr}) : S.Vars.end();
     AbsVal W = valueOf(Y, S);
     if (It == S.Vars.end() || It->second.Unknown || It->second.Split >= 0 || W.Unknown ||
-        W.MayNull || W.Ids.size() != 1 || !It->second.refersTo(W.Ids[0]) ||
-        It->second.Ids.size() < 2)
+        W.MayNull || W.Ids.size() != 1 || !It->second.refersTo(W.Ids[0]))
       continue;
     unsigned Same = W.Ids[0];
+    // Not the one tensor it is known to hold: then it holds what the lint
+    // does not follow (`cur = input; for (...) { next = fn(cur); if (cur !=
+    // input) t_free(cur); cur = next; }` with `fn` unannotated), or the
+    // path is impossible.  Either way no release of that tensor here.
+    if (It->second.Ids.size() == 1) {
+      if (!Equal)
+        It->second = AbsVal::unknown();
+      return true;
+    }
     if (!Equal) {
       const Identity &I = Ids[Same];
       if (I.K == Identity::Param || (I.K == Identity::Created && I.Gen == 0 && I.RefOf < 0))
@@ -1766,6 +1779,7 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     Summary.ConstReturns = false;
   else
     ++(RetKind ? Summary.NonZeroExits : Summary.ZeroExits);
+  checkFilledFields(S, RetKind);
   for (unsigned PId : ParamIds) {
     const Identity &P = Ids[PId];
     unsigned I = P.ParamIndex - 1;
@@ -1801,6 +1815,15 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     uint16_t M = S.statusOf(ParamFieldIds[K]).Mask & ~SNotAlive;
     if (M && M != SReleased)
       ParamFieldReleased[K] = false;
+    // Left NULL (`t_free(p->f); p->f = NULL;`), or NULL all along.
+    const Identity &FI = Ids[ParamFieldIds[K]];
+    auto It = S.Vars.find({FI.ParamDecl, FI.Field});
+    if (It == S.Vars.end() || It->second.Unknown ||
+        llvm::any_of(It->second.Ids, [&](unsigned Id) {
+          return (S.statusOf(Id).Mask & ~SNotAlive) != 0 && Id != ParamFieldIds[K];
+        }) ||
+        (It->second.refersTo(ParamFieldIds[K]) && (S.statusOf(ParamFieldIds[K]).Mask & ~SNotAlive)))
+      ParamFieldCleared[K] = false;
   }
   if (FD->isMain() && !Opts.LintMainLeaks)
     return;
@@ -2000,7 +2023,13 @@ bool FunctionAnalysis::run() {
     if (ParamFieldReleased[K] && Summary.Exits > 0) {
       const Identity &I = Ids[ParamFieldIds[K]];
       Summary.FieldsReleased.push_back({I.ParamIndex, I.Field});
+      if (ParamFieldCleared[K])
+        Summary.FieldsCleared.push_back({I.ParamIndex, I.Field});
     }
+  for (const FilledCandidate &C : FilledCandidates)
+    if (C.Ok && C.Stored)
+      Summary.FieldsFilled.push_back(
+          {C.P->getFunctionScopeIndex() + 1, C.F, C.MayBeNull, C.ReleaseFunction});
   return true;
 }
 

@@ -78,6 +78,12 @@ struct Identity {
   /// writes into a local array of exactly N elements (OutCreates.cpp),
   /// followed together until one of them is released; else 1.
   unsigned Group = 1;
+  /// Made by an init helper's call into this field of the struct whose
+  /// address it was given (FunctionRoles::CreatesFields, InitFields.cpp).
+  const clang::FieldDecl *FilledField = nullptr;
+  /// Exists exactly when identity FateOf does: the other fields one init
+  /// call fills, whose success one result says (refineSuccess).
+  int FateOf = -1;
 };
 
 /// A branch condition; stable ones (only unmodified locals/parameters) are
@@ -144,12 +150,19 @@ struct FunctionSummary {
   /// (parameter, field): what `p->f` held on entry is released (or was
   /// NULL) on every exit (ParamFields.cpp).  1-based parameters.
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsReleased;
+  /// Of those, the ones left NULL on every exit (`p->f = NULL;` after the
+  /// release): FunctionRoles::ClearsFields.
+  std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsCleared;
   /// Parameters (1-based) through which no field is written (ParamFields.cpp).
   std::vector<unsigned> FieldsUnwritten;
   /// Parameters (1-based) whose every use is a read of a field, itself
   /// read only (no nested helper), each with the pointer fields read: the
   /// others the call leaves alone (FunctionRoles::FieldsUntouched).
   std::vector<std::pair<unsigned, std::vector<const clang::FieldDecl *>>> FieldsOnlyRead;
+  /// What an init helper stores into its parameters' fields
+  /// (FunctionRoles::CreatesFields, InitFields.cpp): a fresh tensor on
+  /// every success exit, nothing alive on every failure exit.
+  std::vector<FilledFieldRole> FieldsFilled;
 };
 
 /// The fields of struct-pointer parameter `P` that the analysis of `FD`
@@ -159,11 +172,14 @@ struct FunctionSummary {
 /// True when the body writes no field through `P` (and hands `P` only to
 /// helpers that write none): FunctionRoles::FieldsUnwritten.
 /// `Complete` (when given): whether Out is every pointer field the body
-/// reads through P, none written, and P goes to no helper.
+/// reads through P, none written, and P goes to no helper.  `Stored` (when
+/// given): the pointer fields the body writes through P, each only with a
+/// plain `p->f = ...` (the candidates of an init helper, InitFields.cpp).
 bool paramFieldsRead(const clang::FunctionDecl *FD, const clang::ParmVarDecl *P,
                      const clang::ParentMap &PM, const RoleTable &Roles,
                      llvm::SmallVectorImpl<const clang::FieldDecl *> &Out,
-                     bool *Complete = nullptr);
+                     bool *Complete = nullptr,
+                     llvm::SmallVectorImpl<const clang::FieldDecl *> *Stored = nullptr);
 /// At most this many per parameter, for at most MaxFieldParams parameters
 /// (each a walk of the body: the cost stays linear in its size).
 constexpr size_t MaxParamFields = 16, MaxFieldParams = 4;
@@ -438,6 +454,36 @@ private:
   void releaseFieldsOf(const clang::ValueDecl *Var, const clang::Expr *Arg,
                        const clang::CallExpr *CE, const FunctionRoles &R, unsigned Index,
                        bool MayWrite, State &St);
+  // Init helpers (InitFields.cpp).
+  /// `init(&s)` where the helper fills fields of its parameter `Index`
+  /// (FunctionRoles::CreatesFields): each of those fields of local struct
+  /// `Var` holds a new identity (appended to Filled); the helper may have
+  /// released what they held, and may change the others.
+  void fillFieldsOf(const clang::ValueDecl *Var, const clang::CallExpr *CE,
+                    const FunctionRoles &R, unsigned Index, bool MayWrite, State &St,
+                    llvm::SmallVectorImpl<unsigned> &Filled);
+  /// Ties the fields one call filled to its result (`if (init(&s)) ...`).
+  void bindFilledFields(const FunctionRoles &R, llvm::ArrayRef<unsigned> Filled,
+                        AbsVal &Result);
+  /// Applies a success test of such a result to the other fields it fills.
+  bool refineFilledFields(State &S, unsigned First, bool Success);
+  /// Whether the helper's create stored in this filled field may be NULL.
+  bool filledMayBeNull(unsigned Id) const;
+  /// `p->f = v` in the helper itself: follows what field f holds.
+  void storeFilledField(const VarKey &K, const AbsVal &V, State &St,
+                        clang::SourceLocation Loc);
+  /// At each exit: whether each candidate field holds a fresh tensor
+  /// (success) or nothing alive (failure).
+  void checkFilledFields(const State &S, int RetKind);
+  /// The candidate fields of an init helper: pointer fields of a struct
+  /// parameter that the body only ever stores with a plain `=`.
+  struct FilledCandidate {
+    const clang::ParmVarDecl *P = nullptr;
+    const clang::FieldDecl *F = nullptr;
+    bool Ok = true, MayBeNull = false, Stored = false;
+    std::string ReleaseFunction;
+  };
+  std::vector<FilledCandidate> FilledCandidates;
   void transferConstruct(const clang::CXXConstructExpr *CE, State &St);
   void transferFlagStore(const clang::MemberExpr *ME, const clang::Expr *RHS,
                          State &St);
@@ -445,7 +491,8 @@ private:
   /// Whether this function is itself described as retaining parameter `P`.
   bool retainsOwnParam(const clang::ParmVarDecl *P) const;
   unsigned newIdentity(const clang::CallExpr *CE, const FunctionRoles *R,
-                       Identity::Kind K, State &St, bool OutParam = false);
+                       Identity::Kind K, State &St, bool OutParam = false,
+                       unsigned FieldSlot = 0);
   /// Moves what refers to identity `From` over to `To` (an older loop
   /// generation of the same site), with its status; with `Merge`, joined
   /// with what `To` already stands for.
@@ -549,6 +596,8 @@ private:
   /// every exit checked so far.
   std::vector<unsigned> ParamFieldIds;
   std::vector<bool> ParamFieldReleased;
+  /// ... and whether each field was left NULL on every exit so far.
+  std::vector<bool> ParamFieldCleared;
   /// The exit being checked is one side of a branch that ends the function
   /// (`if (c) t_free(a); }`): its state is that side's, but the end of the
   /// function is where the other side goes too, so a release inserted

@@ -273,6 +273,7 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   if (!S.FieldsReleased.empty() && !isa<CXXMethodDecl>(FD)) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReleasesFields = S.FieldsReleased;
+    Entry.ClearsFields = S.FieldsCleared;
     Entry.FieldsUnwritten = S.FieldsUnwritten;
     for (const auto &[Index, Read] : S.FieldsOnlyRead)
       if (const RecordDecl *RD = FD->getParamDecl(Index - 1)
@@ -332,6 +333,11 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
         Entry.NullOnSuccess = NullOnSuccess;
       }
     }
+    if (!S.FieldsFilled.empty() && !isa<CXXMethodDecl>(FD)) {
+      FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+      Entry.CreatesFields = S.FieldsFilled;
+      Entry.CreatesFieldsSuccess = SuccessCondition::ReturnsZero;
+    }
     for (unsigned I = 0; I < S.ParamOutOnSuccess.size(); ++I) {
       QualType T = FD->getParamDecl(I)->getType();
       if (S.ParamOutOnSuccess[I] && T->isPointerType() &&
@@ -342,6 +348,15 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
         Inferred.ReleaseFunction = S.OutReleaseFunction;
       }
     }
+  }
+  // An init helper returning nothing (or always 0) fills its fields on
+  // every exit (InitFields.cpp; a status helper's, above, on success).
+  bool AlwaysZero = S.ConstReturns && S.ZeroExits > 0 && S.NonZeroExits == 0;
+  if (!S.FieldsFilled.empty() && S.Exits > 0 &&
+      (FD->getReturnType()->isVoidType() || AlwaysZero) && !isa<CXXMethodDecl>(FD)) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.CreatesFields = S.FieldsFilled;
+    Entry.CreatesFieldsSuccess = SuccessCondition::Always;
   }
   // Released on some paths only (not the status helpers' failure paths
   // above): the caller stops following what it passes there.

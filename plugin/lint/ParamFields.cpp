@@ -109,6 +109,13 @@ const FunctionRoles *fieldReleasingCall(const ParentMap &PM, const Expr *Arg,
   return nullptr;
 }
 
+/// Whether written member expression ME is the left side of a plain `=`.
+bool isPlainAssignment(const ParentMap &PM, const MemberExpr *ME) {
+  const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME));
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
+  return BO && BO->getOpcode() == BO_Assign;
+}
+
 class FieldUses : public RecursiveASTVisitor<FieldUses> {
 public:
   FieldUses(const ParmVarDecl *P, const RecordDecl *RD, const ParentMap &PM, ASTContext &Ctx,
@@ -135,9 +142,13 @@ public:
       const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
       if (!F)
         return Ok = false;
-      if (isWritten(PM, ME))
+      if (isWritten(PM, ME)) {
         Written.insert(F);
-      else if (F->getType()->isPointerType() && !Read.count(F)) {
+        if (!isPlainAssignment(PM, ME))
+          OtherWrites.insert(F); // `&p->f`, `p->f += ..`: not a plain store
+        if (!isNullStore(ME))
+          ValueWrites.insert(F);
+      } else if (F->getType()->isPointerType() && !Read.count(F)) {
         Read.insert(F);
         Order.push_back(F);
       }
@@ -173,9 +184,21 @@ public:
     return Ok;
   }
 
+  /// `p->f = NULL` (or 0).
+  bool isNullStore(const MemberExpr *ME) const {
+    const auto *BO = dyn_cast_or_null<BinaryOperator>(
+        PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME)));
+    return BO && BO->getOpcode() == BO_Assign &&
+           BO->getRHS()->IgnoreParenCasts()->isNullPointerConstant(
+               Ctx, Expr::NPC_ValueDependentIsNotNull);
+  }
+
   bool Ok = true;
   bool Nested = false; ///< `p` handed to a helper (which may read more)
-  llvm::SmallPtrSet<const FieldDecl *, 8> Read, Written;
+  llvm::SmallPtrSet<const FieldDecl *, 8> Read, Written, OtherWrites;
+  /// Written with anything but a plain `p->f = NULL` (which leaves the
+  /// field its identity: `t_free(p->f); p->f = NULL;`).
+  llvm::SmallPtrSet<const FieldDecl *, 8> ValueWrites;
   llvm::SmallVector<const FieldDecl *, 8> Order;
 
 private:
@@ -190,10 +213,12 @@ private:
 
 bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentMap &PM,
                      const RoleTable &Roles, llvm::SmallVectorImpl<const FieldDecl *> &Out,
-                     bool *Complete) {
+                     bool *Complete, llvm::SmallVectorImpl<const FieldDecl *> *Stored) {
   Out.clear();
   if (Complete)
     *Complete = false;
+  if (Stored)
+    Stored->clear();
   const RecordDecl *RD = pointeeRecord(P->getType());
   Stmt *Body = FD->getBody();
   if (!RD || !Body)
@@ -203,10 +228,17 @@ bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentM
   if (!Uses.Ok)
     return false;
   for (const FieldDecl *F : Uses.Order)
-    if (!Uses.Written.count(F) && Out.size() < MaxParamFields)
+    if (!Uses.ValueWrites.count(F) && Out.size() < MaxParamFields)
       Out.push_back(F);
   if (Complete)
     *Complete = Uses.Written.empty() && !Uses.Nested && Out.size() == Uses.Order.size();
+  // Pointer fields only ever stored with a plain `=` (init helpers,
+  // InitFields.cpp).  Not with a nested helper, which may store too.
+  if (Stored && !Uses.Nested)
+    for (const FieldDecl *F : RD->fields())
+      if (Uses.Written.count(F) && !Uses.OtherWrites.count(F) && F->getType()->isPointerType() &&
+          Stored->size() < MaxParamFields)
+        Stored->push_back(F);
   return Uses.Written.empty();
 }
 

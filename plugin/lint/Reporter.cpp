@@ -123,7 +123,7 @@ void Reporter::report(const Finding &F) {
   }
   if (suppressedByComment(F))
     return;
-  auto Key = std::make_tuple(F.Tensor, (int)F.Category,
+  auto Key = std::make_tuple(F.Tensor, F.TensorPart, (int)F.Category,
                              SM.getExpansionLoc(F.Loc).getRawEncoding());
   if (!Seen.insert(Key).second)
     return;

@@ -48,6 +48,8 @@ struct Finding {
   /// Identity of the tensor concerned (e.g. its creation call), for
   /// de-duplication: one finding per category, tensor and location.
   const void *Tensor = nullptr;
+  /// With Tensor, when one call makes several (an init helper's fields).
+  const void *TensorPart = nullptr;
 };
 
 class Reporter {
@@ -77,7 +79,7 @@ private:
   clang::DiagnosticsEngine &Diags;
   clang::SourceManager &SM;
   const Options &Opts;
-  std::set<std::tuple<const void *, int, unsigned>> Seen;
+  std::set<std::tuple<const void *, const void *, int, unsigned>> Seen;
   std::string JsonLines;
   unsigned Shown = 0;
 };

@@ -317,6 +317,11 @@ void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
   }
   for (const AbsVal &V : Released)
     releaseValue(V, Arg, CE, R, St);
+  // The fields it leaves NULL (`t_free(p->a); p->a = NULL;`).
+  for (const auto &[I, F] : R.ClearsFields)
+    if (I == Index)
+      if (auto It = St.Vars.find({Var, F}); It != St.Vars.end())
+        It->second = AbsVal::null();
 }
 
 void FunctionAnalysis::loseTrackOfVar(const ValueDecl *VD, State &St) {
@@ -365,12 +370,14 @@ void FunctionAnalysis::shiftGeneration(unsigned From, unsigned To, State &St,
 }
 
 unsigned FunctionAnalysis::newIdentity(const CallExpr *CE, const FunctionRoles *R,
-                                       Identity::Kind K, State &St, bool OutParam) {
+                                       Identity::Kind K, State &St, bool OutParam,
+                                       unsigned FieldSlot) {
   auto Get = [&](unsigned Gen) {
     // A call that both returns an object and makes one through an
-    // out-parameter (ONNX Runtime: a status and a value) has two identities.
+    // out-parameter (ONNX Runtime: a status and a value) has two identities;
+    // an init helper's call one per field it fills (FieldSlot 1, 2, ...).
     auto [It, Inserted] =
-        SiteIds.try_emplace({CE, Gen + (OutParam ? 3u : 0u)}, (unsigned)Ids.size());
+        SiteIds.try_emplace({CE, Gen + (OutParam ? 3u : 0u) + 6u * FieldSlot}, (unsigned)Ids.size());
     if (Inserted) {
       Identity I;
       I.K = K;
@@ -850,6 +857,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
 
   int RelFailId = -1; // released by the call when it fails
   int AlsoCreatedId = -1; // made exactly when that argument was NULL
+  llvm::SmallVector<unsigned, 4> Filled; // fields an init helper filled
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     unsigned Index = I + Shift;
@@ -915,6 +923,12 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
         }
     if (V.AddrOf && !V.AddrOfField && ReleasesFields) {
       releaseFieldsOf(V.AddrOf, Arg, CE, *R, Index, MayWrite(), St);
+      continue;
+    }
+    // An init helper filling fields of the struct (InitFields.cpp).
+    if (V.AddrOf && !V.AddrOfField && R && !Out &&
+        llvm::any_of(R->CreatesFields, [&](const FilledFieldRole &FR) { return FR.Param == Index; })) {
+      fillFieldsOf(V.AddrOf, CE, *R, Index, MayWrite(), St, Filled);
       continue;
     }
     if (V.AddrOf) {
@@ -1050,6 +1064,8 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     Result.SuccessReleases = true;
     Result.AlsoCreatedOf = AlsoCreatedId;
   }
+  if (R)
+    bindFilledFields(*R, Filled, Result);
   // TF_GetCode(status) after an out-parameter create whose success it says.
   if (Result.Ids.empty() && Result.SuccessOf < 0)
     Result = statusRead(CE, St);
@@ -1149,6 +1165,10 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
           if (V.Ids.size() == 1 && !V.Unknown && Ids[V.Ids[0]].K == Identity::Created)
             Ids[V.Ids[0]].StoredToParam = P->getFunctionScopeIndex() + 1;
     storeOutside(V, St);
+    // `p->f = NULL` of a field followed (ParamFields.cpp), or an init
+    // helper's `p->f = t` (InitFields.cpp): what the field holds now.
+    if (paramFieldKey(L, K))
+      storeFilledField(K, V, St, BO->getOperatorLoc());
     if (const auto *ME = dyn_cast<MemberExpr>(L); ME && ME->isArrow())
       transferFlagStore(ME, BO->getRHS(), St);
   }

@@ -55,6 +55,14 @@ enum class SuccessCondition {
                  ///< to (`*$3 == 0`); see StatusCondition
 };
 
+/// A field an init helper fills (FunctionRoles::CreatesFields).
+struct FilledFieldRole {
+  unsigned Param = 0;                   ///< 1-based
+  const clang::FieldDecl *Field = nullptr;
+  bool MayBeNull = false;               ///< the stored create may be NULL
+  std::string ReleaseFunction;          ///< of the stored create, if known
+};
+
 /// `success: 'F($N) == V'` / `'*$N != V'` of an out-parameter create: the
 /// created tensor exists when F(argument N) (or the integer argument N
 /// points to) compares with V as said.  F is called after the call by the
@@ -139,6 +147,10 @@ struct FunctionRoles {
   /// call given `&s` releases the tensors in those fields of `s`.  Not a
   /// tensor role: calls are not instrumented (the body's releases are).
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> ReleasesFields;
+  /// Inferred by the lint, beside ReleasesFields: of those fields, the ones
+  /// the body leaves NULL on every exit (`t_free(p->a); p->a = NULL;`), so
+  /// the caller's `s.a` holds NULL after the call.  Not a tensor role.
+  std::vector<std::pair<unsigned, const clang::FieldDecl *>> ClearsFields;
   /// Inferred by the lint, beside ReleasesFields: the parameters (1-based)
   /// through which the body writes no field at all, so that a helper of
   /// the same kind may hand its own parameter to this one (ParamFields.cpp).
@@ -149,6 +161,15 @@ struct FunctionRoles {
   /// another field), so a call given `&s` leaves what `s.f` holds to the
   /// caller.  Not a tensor role.
   std::vector<std::pair<unsigned, const clang::FieldDecl *>> FieldsUntouched;
+  /// Inferred by the lint (InitFields.cpp): an init helper that stores a
+  /// fresh tensor into these fields of the structs its parameters point to
+  /// (`cell_init(struct cell *c) { c->w = t_ones(n); ... return 0; }`), on
+  /// every exit (CreatesFieldsSuccess Always) or on every exit returning 0
+  /// while nothing stays alive in them on the others (ReturnsZero), so a
+  /// call given `&s` leaves `s.f` holding a new tensor the caller owns.
+  /// Not a tensor role: calls are not instrumented (the body's creates are).
+  std::vector<FilledFieldRole> CreatesFields;
+  SuccessCondition CreatesFieldsSuccess = SuccessCondition::Always;
   /// Inferred by the lint (KeptParams.cpp): the parameters (1-based) whose
   /// value the body may store where it outlives the call (a list, a global,
   /// a field), so a call stops the caller's tracking of what it passes
