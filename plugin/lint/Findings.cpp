@@ -26,6 +26,9 @@ std::string FunctionAnalysis::describe(unsigned Id) const {
   case Identity::Param:
     return "parameter '" + I.Creator + "'";
   case Identity::View:
+    if (I.FilledField)
+      return "the view '" + I.Creator + "' stores in field '" +
+             I.FilledField->getNameAsString() + "'";
     return "the view returned by '" + I.Creator + "'";
   case Identity::Created:
     break;
@@ -61,7 +64,8 @@ void FunctionAnalysis::addCreationNote(Finding &F, unsigned Id) const {
     F.Notes.push_back({I.Site->getBeginLoc(),
                        I.RefOf >= 0 ? "reference taken here by '" + I.Creator + "'"
                        : I.FilledField
-                           ? "tensor stored in field '" + I.FilledField->getNameAsString() +
+                           ? std::string(I.K == Identity::View ? "view" : "tensor") +
+                                 " stored in field '" + I.FilledField->getNameAsString() +
                                  "' here by '" + I.Creator + "'"
                            : std::string(I.K == Identity::View ? "view" : "tensor") +
                                  " created here by '" + I.Creator + "'"});

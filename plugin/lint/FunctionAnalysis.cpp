@@ -924,7 +924,7 @@ State FunctionAnalysis::entryState() {
       if (paramFieldsRead(FD, P, *Parents, Roles, Fields, &Complete, &Stored))
         Summary.FieldsUnwritten.push_back(I + 1);
       for (const FieldDecl *F : Stored) // (InitFields.cpp)
-        FilledCandidates.push_back(FilledCandidate{P, F, true, false, false, {}});
+        FilledCandidates.push_back(FilledCandidate{P, F, true, false, false, {}, nullptr});
       if (Complete)
         Summary.FieldsOnlyRead.push_back({I + 1, {Fields.begin(), Fields.end()}});
     }
@@ -2026,10 +2026,13 @@ bool FunctionAnalysis::run() {
       if (ParamFieldCleared[K])
         Summary.FieldsCleared.push_back({I.ParamIndex, I.Field});
     }
+  auto Filled = [&](const FilledCandidate &C) { return C.Ok && C.Stored; };
   for (const FilledCandidate &C : FilledCandidates)
-    if (C.Ok && C.Stored)
+    if (Filled(C) && (!C.ViewOf || llvm::any_of(FilledCandidates, [&](const FilledCandidate &O) {
+                        return O.P == C.P && O.F == C.ViewOf && Filled(O);
+                      })))
       Summary.FieldsFilled.push_back(
-          {C.P->getFunctionScopeIndex() + 1, C.F, C.MayBeNull, C.ReleaseFunction});
+          {C.P->getFunctionScopeIndex() + 1, C.F, C.MayBeNull, C.ReleaseFunction, C.ViewOf});
   return true;
 }
 

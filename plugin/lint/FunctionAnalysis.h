@@ -482,6 +482,8 @@ private:
     const clang::FieldDecl *F = nullptr;
     bool Ok = true, MayBeNull = false, Stored = false;
     std::string ReleaseFunction;
+    /// Holds a view of what this other candidate field holds.
+    const clang::FieldDecl *ViewOf = nullptr;
   };
   std::vector<FilledCandidate> FilledCandidates;
   void transferConstruct(const clang::CXXConstructExpr *CE, State &St);

@@ -55,6 +55,7 @@ void FunctionAnalysis::checkFilledFields(const State &S, int RetKind) {
   }
   bool Success = Void || RetKind == 0;
   llvm::SmallVector<int, 8> Fresh(FilledCandidates.size(), -1);
+  llvm::SmallVector<std::pair<size_t, unsigned>, 4> Views; // (field, owner)
   for (size_t K = 0; K < FilledCandidates.size(); ++K) {
     FilledCandidate &C = FilledCandidates[K];
     if (!C.Ok)
@@ -66,10 +67,14 @@ void FunctionAnalysis::checkFilledFields(const State &S, int RetKind) {
       continue;
     }
     if (!Success) {
-      // Nothing left alive there (never stored, NULL, released again).
-      for (unsigned Id : V.Ids)
-        if (S.statusOf(Id).Mask & ~(SNotAlive | SReleased))
+      // Nothing left alive there (never stored, NULL, released again; a
+      // view of a tensor released again).
+      for (unsigned Id : V.Ids) {
+        const Identity &I = Ids[Id];
+        unsigned Of = I.K == Identity::View && I.Parent >= 0 ? (unsigned)I.Parent : Id;
+        if (S.statusOf(Of).Mask & ~(SNotAlive | SReleased))
           C.Ok = false;
+      }
       continue;
     }
     if (V.Ids.size() != 1 || V.MayNull) {
@@ -79,6 +84,15 @@ void FunctionAnalysis::checkFilledFields(const State &S, int RetKind) {
     unsigned Id = V.Ids[0];
     const Identity &I = Ids[Id];
     uint16_t M = S.statusOf(Id).Mask;
+    if (I.K == Identity::View) { // a view of another field's tensor: below
+      if (!(M & SBorrowed) || (M & ~(SBorrowed | SEscaped | SNull)) || I.Parent < 0) {
+        C.Ok = false;
+        continue;
+      }
+      Views.push_back({K, (unsigned)I.Parent});
+      C.MayBeNull |= (M & SNull) != 0;
+      continue;
+    }
     // Made here and stored, nothing else (not given away, not released).
     if (I.K != Identity::Created || I.RefOf >= 0 || I.Group > 1 || I.OutParam ||
         !(M & SEscaped) || (M & ~(SEscaped | SNull))) {
@@ -95,6 +109,20 @@ void FunctionAnalysis::checkFilledFields(const State &S, int RetKind) {
   for (size_t K = 0; K < FilledCandidates.size(); ++K)
     if (Fresh[K] >= 0 && llvm::count(Fresh, Fresh[K]) > 1)
       FilledCandidates[K].Ok = false;
+  // A view of the tensor another field holds, the same one on every
+  // success exit (`e->key = t_view(e->buf, 0, 2);`).
+  for (auto [K, Owner] : Views) {
+    FilledCandidate &C = FilledCandidates[K];
+    auto Of = llvm::find(Fresh, (int)Owner);
+    int OwnerField = Of == Fresh.end() ? -1 : (int)(Of - Fresh.begin());
+    if (OwnerField < 0 || !FilledCandidates[OwnerField].Ok ||
+        (C.ViewOf && C.ViewOf != FilledCandidates[OwnerField].F)) {
+      C.Ok = false;
+      continue;
+    }
+    C.ViewOf = FilledCandidates[OwnerField].F;
+    C.Stored = true;
+  }
 }
 
 void FunctionAnalysis::fillFieldsOf(const ValueDecl *Var, const CallExpr *CE,
@@ -118,17 +146,32 @@ void FunctionAnalysis::fillFieldsOf(const ValueDecl *Var, const CallExpr *CE,
       KV.second = AbsVal::unknown();
     }
   bool Conditional = R.CreatesFieldsSuccess != SuccessCondition::Always;
-  unsigned Slot = 0;
-  for (const FilledFieldRole &FR : R.CreatesFields) {
-    ++Slot;
-    if (FR.Param != Index)
-      continue;
-    unsigned Id = newIdentity(CE, &R, Identity::Created, St, /*OutParam=*/false, Slot);
-    Ids[Id].FilledField = FR.Field;
-    St.status(Id).set((AutoScoped ? SScope : SOwned) |
-                      (Conditional || FR.MayBeNull ? SNull : 0));
-    St.Vars[{Var, FR.Field}] = AbsVal::of(Id);
-    Filled.push_back(Id);
+  // The tensors first, then the views of them.
+  llvm::DenseMap<const FieldDecl *, unsigned> Made;
+  for (bool Views : {false, true}) {
+    unsigned Slot = 0;
+    for (const FilledFieldRole &FR : R.CreatesFields) {
+      ++Slot;
+      if (FR.Param != Index || (FR.ViewOf != nullptr) != Views)
+        continue;
+      uint16_t Null = Conditional || FR.MayBeNull ? SNull : 0;
+      unsigned Id;
+      if (Views) {
+        auto Owner = Made.find(FR.ViewOf);
+        if (Owner == Made.end())
+          continue;
+        Id = newIdentity(CE, &R, Identity::View, St, /*OutParam=*/false, Slot);
+        Ids[Id].Parent = (int)Owner->second;
+        St.status(Id).set(SBorrowed | Null);
+      } else {
+        Id = newIdentity(CE, &R, Identity::Created, St, /*OutParam=*/false, Slot);
+        St.status(Id).set((AutoScoped ? SScope : SOwned) | Null);
+        Made[FR.Field] = Id;
+      }
+      Ids[Id].FilledField = FR.Field;
+      St.Vars[{Var, FR.Field}] = AbsVal::of(Id);
+      Filled.push_back(Id);
+    }
   }
 }
 

@@ -61,6 +61,9 @@ struct FilledFieldRole {
   const clang::FieldDecl *Field = nullptr;
   bool MayBeNull = false;               ///< the stored create may be NULL
   std::string ReleaseFunction;          ///< of the stored create, if known
+  /// Holds a view of the tensor this other filled field holds (never the
+  /// caller's to release), not a tensor of its own.
+  const clang::FieldDecl *ViewOf = nullptr;
 };
 
 /// `success: 'F($N) == V'` / `'*$N != V'` of an out-parameter create: the
