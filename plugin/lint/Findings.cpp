@@ -327,6 +327,21 @@ void FunctionAnalysis::reportDoubleRelease(unsigned Id, const Status &St,
   emit(F);
 }
 
+void FunctionAnalysis::reportFieldsReleasedTwice(unsigned Id, const CallExpr *CE,
+                                                 const ValueDecl *FieldA,
+                                                 const ValueDecl *FieldB) {
+  Finding F;
+  F.Category = LintCategory::DoubleRelease;
+  F.Loc = CE->getBeginLoc();
+  F.Tensor = Ids[Id].Site ? (const void *)Ids[Id].Site : (const void *)Ids[Id].ParamDecl;
+  F.TensorPart = Ids[Id].FilledField;
+  F.Message = describe(Id) + " is released twice: '" + calleeName(CE) + "' releases field '" +
+              FieldA->getNameAsString() + "' and field '" + FieldB->getNameAsString() +
+              "', which hold the same tensor";
+  addCreationNote(F, Id);
+  emit(F);
+}
+
 void FunctionAnalysis::reportHeldDoubleRelease(const Expr *First, const Expr *At) {
   Finding F;
   F.Category = LintCategory::DoubleRelease;

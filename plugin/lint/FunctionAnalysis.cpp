@@ -924,7 +924,7 @@ State FunctionAnalysis::entryState() {
       if (paramFieldsRead(FD, P, *Parents, Roles, Fields, &Complete, &Stored))
         Summary.FieldsUnwritten.push_back(I + 1);
       for (const FieldDecl *F : Stored) // (InitFields.cpp)
-        FilledCandidates.push_back(FilledCandidate{P, F, true, false, false, {}, nullptr});
+        FilledCandidates.push_back(FilledCandidate{P, F, true, false, false, {}, nullptr, nullptr, false});
       if (Complete)
         Summary.FieldsOnlyRead.push_back({I + 1, {Fields.begin(), Fields.end()}});
     }
@@ -2027,12 +2027,15 @@ bool FunctionAnalysis::run() {
         Summary.FieldsCleared.push_back({I.ParamIndex, I.Field});
     }
   auto Filled = [&](const FilledCandidate &C) { return C.Ok && C.Stored; };
+  auto FilledField = [&](const FilledCandidate &C, const FieldDecl *F) {
+    return !F || llvm::any_of(FilledCandidates, [&](const FilledCandidate &O) {
+             return O.P == C.P && O.F == F && Filled(O);
+           });
+  };
   for (const FilledCandidate &C : FilledCandidates)
-    if (Filled(C) && (!C.ViewOf || llvm::any_of(FilledCandidates, [&](const FilledCandidate &O) {
-                        return O.P == C.P && O.F == C.ViewOf && Filled(O);
-                      })))
-      Summary.FieldsFilled.push_back(
-          {C.P->getFunctionScopeIndex() + 1, C.F, C.MayBeNull, C.ReleaseFunction, C.ViewOf});
+    if (Filled(C) && FilledField(C, C.ViewOf) && FilledField(C, C.AliasOf))
+      Summary.FieldsFilled.push_back({C.P->getFunctionScopeIndex() + 1, C.F, C.MayBeNull,
+                                      C.ReleaseFunction, C.ViewOf, C.AliasOf});
   return true;
 }
 

@@ -484,6 +484,10 @@ private:
     std::string ReleaseFunction;
     /// Holds a view of what this other candidate field holds.
     const clang::FieldDecl *ViewOf = nullptr;
+    /// Holds the same tensor as this earlier candidate field (Seen: a
+    /// success exit has said whether it does).
+    const clang::FieldDecl *AliasOf = nullptr;
+    bool Seen = false;
   };
   std::vector<FilledCandidate> FilledCandidates;
   void transferConstruct(const clang::CXXConstructExpr *CE, State &St);
@@ -544,6 +548,11 @@ private:
   /// may hold one of several tensors (AbsVal::ReleasedAt).
   void reportHeldUseAfterRelease(const clang::Expr *Released, const clang::Expr *At,
                                  const std::string &How);
+  /// A field-releasing helper (ParamFields.cpp) given a struct two of
+  /// whose released fields hold one tensor.
+  void reportFieldsReleasedTwice(unsigned Id, const clang::CallExpr *CE,
+                                 const clang::ValueDecl *FieldA,
+                                 const clang::ValueDecl *FieldB);
   void reportHeldDoubleRelease(const clang::Expr *First, const clang::Expr *At);
   /// Whether V is a variable released through while the tensors' statuses
   /// no longer tell (AbsVal::ReleasedAt): a use or a release is a finding.

@@ -105,10 +105,26 @@ void FunctionAnalysis::checkFilledFields(const State &S, int RetKind) {
     if (I.Roles && C.ReleaseFunction.empty())
       C.ReleaseFunction = I.Roles->ReleaseFunction;
   }
-  // Two fields holding one tensor: the caller would follow two.
-  for (size_t K = 0; K < FilledCandidates.size(); ++K)
-    if (Fresh[K] >= 0 && llvm::count(Fresh, Fresh[K]) > 1)
-      FilledCandidates[K].Ok = false;
+  // Two fields holding one tensor (`m->proj = m->embed;`): the later one
+  // is an alias of the first, the same one on every success exit; not
+  // when the helper took references of it (`m->proj = t_retain(m->embed)`
+  // holds a reference of its own, which the caller does not follow).
+  for (size_t K = 0; K < FilledCandidates.size(); ++K) {
+    if (Fresh[K] < 0)
+      continue;
+    FilledCandidate &C = FilledCandidates[K];
+    size_t First = llvm::find(Fresh, Fresh[K]) - Fresh.begin();
+    bool Referenced = llvm::any_of(S.Tensors, [&](const auto &E) {
+      return Ids[E.first].RefOf == Fresh[K] && (E.second.Mask & ~(SNotAlive | SReleased));
+    });
+    const FieldDecl *Alias = First < K ? FilledCandidates[First].F : nullptr;
+    if ((Alias && Referenced) || (C.Seen && C.AliasOf != Alias)) {
+      C.Ok = false;
+      continue;
+    }
+    C.Seen = true;
+    C.AliasOf = Alias;
+  }
   // A view of the tensor another field holds, the same one on every
   // success exit (`e->key = t_view(e->buf, 0, 2);`).
   for (auto [K, Owner] : Views) {
@@ -146,16 +162,22 @@ void FunctionAnalysis::fillFieldsOf(const ValueDecl *Var, const CallExpr *CE,
       KV.second = AbsVal::unknown();
     }
   bool Conditional = R.CreatesFieldsSuccess != SuccessCondition::Always;
-  // The tensors first, then the views of them.
+  // The tensors first, then their aliases and views.
   llvm::DenseMap<const FieldDecl *, unsigned> Made;
   for (bool Views : {false, true}) {
     unsigned Slot = 0;
     for (const FilledFieldRole &FR : R.CreatesFields) {
       ++Slot;
-      if (FR.Param != Index || (FR.ViewOf != nullptr) != Views)
+      if (FR.Param != Index || (FR.ViewOf || FR.AliasOf) != Views)
         continue;
       uint16_t Null = Conditional || FR.MayBeNull ? SNull : 0;
       unsigned Id;
+      if (FR.AliasOf) {
+        auto Owner = Made.find(FR.AliasOf);
+        if (Owner != Made.end())
+          St.Vars[{Var, FR.Field}] = AbsVal::of(Owner->second);
+        continue;
+      }
       if (Views) {
         auto Owner = Made.find(FR.ViewOf);
         if (Owner == Made.end())

@@ -230,8 +230,11 @@ bool paramFieldsRead(const FunctionDecl *FD, const ParmVarDecl *P, const ParentM
   for (const FieldDecl *F : Uses.Order)
     if (!Uses.ValueWrites.count(F) && Out.size() < MaxParamFields)
       Out.push_back(F);
+  // Every field it touches is read (and written, if at all, only with
+  // NULL: `t_free(p->a); p->a = NULL;`), so the others are untouched.
   if (Complete)
-    *Complete = Uses.Written.empty() && !Uses.Nested && Out.size() == Uses.Order.size();
+    *Complete = Uses.ValueWrites.empty() && !Uses.Nested && Out.size() == Uses.Order.size() &&
+                llvm::all_of(Uses.Written, [&](const FieldDecl *F) { return Uses.Read.count(F); });
   // Pointer fields only ever stored with a plain `=` (init helpers,
   // InitFields.cpp).  Not with a nested helper, which may store too.
   if (Stored && !Uses.Nested)

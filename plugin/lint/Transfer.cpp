@@ -299,6 +299,7 @@ void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
                                        const CallExpr *CE, const FunctionRoles &R,
                                        unsigned Index, bool MayWrite, State &St) {
   llvm::SmallVector<AbsVal, 4> Released;
+  llvm::SmallVector<std::pair<unsigned, const ValueDecl *>, 4> Single; // (tensor, field)
   for (auto &KV : St.Vars) {
     if (KV.first.first != Var || !KV.first.second)
       continue;
@@ -309,6 +310,20 @@ void FunctionAnalysis::releaseFieldsOf(const ValueDecl *Var, const Expr *Arg,
       return PF.first == Index && PF.second == KV.first.second;
     });
     if (Releases) {
+      // Two of the fields it releases hold one tensor (`m->proj =
+      // m->embed;` without a retain): the second release is one too many.
+      const AbsVal &V = KV.second;
+      if (V.Ids.size() == 1 && !V.Unknown && !hasReferences(V.Ids[0])) {
+        auto Other = llvm::find_if(Single, [&](const auto &P) { return P.first == V.Ids[0]; });
+        if (Other != Single.end()) {
+          const auto *A = cast<FieldDecl>(Other->second), *B = cast<FieldDecl>(KV.first.second);
+          if (B->getFieldIndex() < A->getFieldIndex())
+            std::swap(A, B); // (in declaration order)
+          reportFieldsReleasedTwice(V.Ids[0], CE, A, B);
+          continue;
+        }
+        Single.push_back({V.Ids[0], KV.first.second});
+      }
       Released.push_back(KV.second); // (the field keeps its value: released)
     } else if (MayWrite && !Untouched) {
       loseTrack(KV.second, St);

@@ -64,6 +64,9 @@ struct FilledFieldRole {
   /// Holds a view of the tensor this other filled field holds (never the
   /// caller's to release), not a tensor of its own.
   const clang::FieldDecl *ViewOf = nullptr;
+  /// Holds the very tensor this other filled field holds (no reference of
+  /// its own): one tensor, two fields.
+  const clang::FieldDecl *AliasOf = nullptr;
 };
 
 /// `success: 'F($N) == V'` / `'*$N != V'` of an out-parameter create: the
