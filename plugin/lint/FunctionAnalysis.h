@@ -143,6 +143,12 @@ struct FunctionSummary {
   int ViewOfParam = 0;
   unsigned ViewReturns = 0;
   bool ViewMayBeNull = false;
+  /// Returns of what a field of a struct parameter held on entry, untouched
+  /// (`return c->v;`): how many, and which (parameter, field); parameter
+  /// ~0u once two returns disagree.
+  unsigned FieldReturns = 0;
+  unsigned FieldReturnParam = 0;
+  const clang::FieldDecl *FieldReturnField = nullptr;
   /// Per parameter: passed to a call through a function-pointer parameter
   /// on every exit; with the (Fn, Arg) of that call (1-based, 0: none).
   std::vector<bool> ParamCalledBack;

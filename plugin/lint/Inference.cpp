@@ -291,6 +291,16 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     Entry.ReturnsArg = static_cast<unsigned>(Back) + 1;
     Entry.ReturnsArgOrNull = BackOrNull;
   }
+  // A getter: every return is one field of a struct parameter (or NULL),
+  // and the body only reads through that parameter (FieldsOnlyRead).
+  if (S.Returns > 0 && S.FieldReturns > 0 && S.FieldReturnParam != ~0u &&
+      S.FieldReturns + S.NullReturns == S.Returns && !isa<CXXMethodDecl>(FD) &&
+      llvm::any_of(S.FieldsOnlyRead,
+                   [&](const auto &PF) { return PF.first == S.FieldReturnParam; })) {
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.ReturnsFieldOf = S.FieldReturnParam;
+    Entry.ReturnsField = S.FieldReturnField;
+  }
   if (S.Returns > 0 && S.ViewReturns > 0 && S.ViewOfParam > 0 &&
       S.ViewReturns + S.NullReturns == S.Returns && !isa<CXXMethodDecl>(FD)) {
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);

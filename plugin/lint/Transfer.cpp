@@ -873,6 +873,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   int RelFailId = -1; // released by the call when it fails
   int AlsoCreatedId = -1; // made exactly when that argument was NULL
   llvm::SmallVector<unsigned, 4> Filled; // fields an init helper filled
+  const ValueDecl *GetterOf = nullptr;   // the local struct a getter reads
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     unsigned Index = I + Shift;
@@ -949,6 +950,11 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
     if (V.AddrOf) {
       if (Out)
         continue;
+      // A getter of one of its fields (Inference.cpp) only reads.
+      if (R && R->ReturnsFieldOf == Index && !V.AddrOfField) {
+        GetterOf = V.AddrOf;
+        continue;
+      }
       if (MayWrite())
         loseTrackOfVar(V.AddrOf, St);
       continue;
@@ -1081,6 +1087,10 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   }
   if (R)
     bindFilledFields(*R, Filled, Result);
+  // `v = cache_get(&c);`: what `c.v` holds (or nothing followed).
+  if (GetterOf && Result.Ids.empty() && Result.SuccessOf < 0)
+    if (auto It = St.Vars.find({GetterOf, R->ReturnsField}); It != St.Vars.end())
+      Result = It->second;
   // TF_GetCode(status) after an out-parameter create whose success it says.
   if (Result.Ids.empty() && Result.SuccessOf < 0)
     Result = statusRead(CE, St);
@@ -1274,6 +1284,16 @@ void FunctionAnalysis::transferReturn(const ReturnStmt *RS, State &St) {
       Summary.ViewOfParam = Summary.ViewOfParam == 0 || Summary.ViewOfParam == Of ? Of : -1;
       ++Summary.ViewReturns;
       Summary.ViewMayBeNull |= St.status(V.Ids[0]).has(SNull) || V.MayNull;
+    }
+    if (V.Ids.size() == 1 && !V.Unknown && !V.MayNull && Ids[V.Ids[0]].K == Identity::Param &&
+        Ids[V.Ids[0]].Field && !(St.statusOf(V.Ids[0]).Mask & ~(SBorrowed | SNull))) {
+      // A getter (`return c->v;`): the field's tensor, untouched.
+      const Identity &I = Ids[V.Ids[0]];
+      bool Same = !Summary.FieldReturns || (Summary.FieldReturnParam == I.ParamIndex &&
+                                            Summary.FieldReturnField == I.Field);
+      Summary.FieldReturnParam = Same ? I.ParamIndex : ~0u;
+      Summary.FieldReturnField = I.Field;
+      ++Summary.FieldReturns;
     }
     if (V.Ids.empty() && V.MayNull && !V.Unknown) {
       ++Summary.NullReturns;

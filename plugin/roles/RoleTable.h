@@ -201,6 +201,14 @@ struct FunctionRoles {
   /// one may be NULL.  Not a tensor role: calls are not instrumented.
   unsigned ReturnsViewOf = 0;
   bool ReturnsViewMayBeNull = false;
+  /// Inferred by the lint: every `return` gives what field ReturnsField of
+  /// the struct parameter ReturnsFieldOf (1-based) points to holds, or
+  /// NULL, and the body only reads through that parameter (a getter:
+  /// `static tensor *cache_get(struct cache *c) { return c->v; }`), so a
+  /// call given `&s` returns what `s.f` holds, still the struct's.  Not a
+  /// tensor role.
+  unsigned ReturnsFieldOf = 0;
+  const clang::FieldDecl *ReturnsField = nullptr;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
