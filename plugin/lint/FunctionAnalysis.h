@@ -475,8 +475,10 @@ private:
   bool refineFilledFields(State &S, unsigned First, bool Success);
   /// Whether the helper's create stored in this filled field may be NULL.
   bool filledMayBeNull(unsigned Id) const;
-  /// `p->f = v` in the helper itself: follows what field f holds.
-  void storeFilledField(const VarKey &K, const AbsVal &V, State &St,
+  /// `p->f = v` in the function itself: follows what field f holds, where
+  /// f is followed (a released field's `p->f = NULL`, ParamFields.cpp) or
+  /// an init helper's candidate.
+  void storeParamField(const VarKey &K, const AbsVal &V, State &St,
                         clang::SourceLocation Loc);
   /// At each exit: whether each candidate field holds a fresh tensor
   /// (success) or nothing alive (failure).

@@ -33,7 +33,7 @@ using namespace clang;
 
 namespace tscope {
 
-void FunctionAnalysis::storeFilledField(const VarKey &K, const AbsVal &V, State &St,
+void FunctionAnalysis::storeParamField(const VarKey &K, const AbsVal &V, State &St,
                                         SourceLocation Loc) {
   bool Followed = St.Vars.count(K) || llvm::any_of(FilledCandidates, [&](const FilledCandidate &C) {
                     return C.P == K.first && C.F == K.second;

@@ -1193,7 +1193,7 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
     // `p->f = NULL` of a field followed (ParamFields.cpp), or an init
     // helper's `p->f = t` (InitFields.cpp): what the field holds now.
     if (paramFieldKey(L, K))
-      storeFilledField(K, V, St, BO->getOperatorLoc());
+      storeParamField(K, V, St, BO->getOperatorLoc());
     if (const auto *ME = dyn_cast<MemberExpr>(L); ME && ME->isArrow())
       transferFlagStore(ME, BO->getRHS(), St);
   }
