@@ -146,6 +146,16 @@ struct FunctionSummary {
   /// Returns of what a field of a struct parameter held on entry, untouched
   /// (`return c->v;`): how many, and which (parameter, field); parameter
   /// ~0u once two returns disagree.
+  /// `*out = v` stores (each statement once), and those whose value is a
+  /// view of a parameter: (store, out-parameter, viewed parameter, may be
+  /// NULL); both 1-based.
+  llvm::SmallPtrSet<const clang::BinaryOperator *, 4> OutStores;
+  struct OutViewStore {
+    const clang::BinaryOperator *Store;
+    unsigned Out, Of;
+    bool MayBeNull;
+  };
+  std::vector<OutViewStore> OutViewStores;
   unsigned FieldReturns = 0;
   unsigned FieldReturnParam = 0;
   const clang::FieldDecl *FieldReturnField = nullptr;

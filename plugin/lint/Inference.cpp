@@ -62,6 +62,19 @@ bool returnsZeroFirstWhenNull(const FunctionDecl *FD, unsigned Index) {
   return !changedOrAddressTaken(Body, P);
 }
 
+/// Whether a return, goto or throw may leave Body before its end.
+bool leavesEarly(const Stmt *Body) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+    bool VisitCXXThrowExpr(CXXThrowExpr *) { return !(Found = true); }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 /// Whether the body reads the value `*P` had on entry anywhere: `*P` (or
 /// `P[i]`) other than as the target of a plain `=`.  Such a parameter is
 /// in-out (`grow(tensor **pt)` reads, copies and releases `*pt` before it
@@ -290,6 +303,25 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
     FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
     Entry.ReturnsArg = static_cast<unsigned>(Back) + 1;
     Entry.ReturnsArgOrNull = BackOrNull;
+  }
+  // A view stored through an out-parameter by the body's one store there,
+  // on every path: a statement of the body itself, in a body no return,
+  // goto or throw leaves early (`*out = t_view(x, h, 2);`).
+  for (const FunctionSummary::OutViewStore &OV : S.OutViewStores) {
+    unsigned Stores = llvm::count_if(S.OutStores, [&](const BinaryOperator *BO) {
+      const auto *UO = cast<UnaryOperator>(BO->getLHS()->IgnoreParens());
+      const auto *DRE = cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
+      return cast<ParmVarDecl>(DRE->getDecl())->getFunctionScopeIndex() + 1 == OV.Out;
+    });
+    const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+    if (Stores != 1 || !Body || !llvm::is_contained(Body->body(), OV.Store) ||
+        leavesEarly(Body) || isa<CXXMethodDecl>(FD) || readsPointee(FD, OV.Out - 1))
+      continue;
+    FunctionRoles &Entry = Roles.getOrCreate(Roles.keyOf(FD), RoleSource::Inferred);
+    Entry.OutViewAt = OV.Out;
+    Entry.OutViewOf = OV.Of;
+    Entry.OutViewMayBeNull = OV.MayBeNull;
+    break;
   }
   // A getter: every return is one field of a struct parameter (or NULL),
   // and the body only reads through that parameter (FieldsOnlyRead).

@@ -874,6 +874,7 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   int AlsoCreatedId = -1; // made exactly when that argument was NULL
   llvm::SmallVector<unsigned, 4> Filled; // fields an init helper filled
   const ValueDecl *GetterOf = nullptr;   // the local struct a getter reads
+  const ValueDecl *OutViewInto = nullptr; // the local a helper stores a view in
   for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
     const Expr *Arg = CE->getArg(I);
     unsigned Index = I + Shift;
@@ -953,6 +954,12 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
       // A getter of one of its fields (Inference.cpp) only reads.
       if (R && R->ReturnsFieldOf == Index && !V.AddrOfField) {
         GetterOf = V.AddrOf;
+        continue;
+      }
+      // Where a helper stores a view of another argument (OutViewAt).
+      if (R && R->OutViewAt == Index && !V.AddrOfField &&
+          !V.AddrOf->getType()->isRecordType() && !V.AddrOf->getType()->isArrayType()) {
+        OutViewInto = V.AddrOf;
         continue;
       }
       if (MayWrite())
@@ -1087,6 +1094,15 @@ void FunctionAnalysis::transferCall(const CallExpr *CE, State &St) {
   }
   if (R)
     bindFilledFields(*R, Filled, Result);
+  // `head(x, &v);`: `v` is a view of `x`'s tensor now.
+  if (OutViewInto && R->OutViewOf >= Shift && R->OutViewOf - Shift < CE->getNumArgs()) {
+    AbsVal Owner = valueOf(CE->getArg(R->OutViewOf - Shift), St);
+    unsigned Id = newIdentity(CE, R, Identity::View, St, /*OutParam=*/true);
+    Ids[Id].Parent = Owner.Ids.size() == 1 && !Owner.Unknown ? (int)Owner.Ids[0] : -1;
+    St.status(Id).set(SBorrowed | (R->OutViewMayBeNull ? SNull : 0));
+    setVar({OutViewInto, nullptr}, AbsVal::of(Id), St, CE->getBeginLoc(),
+           "overwritten by the call to '" + calleeName(CE) + "'");
+  }
   // `v = cache_get(&c);`: what `c.v` holds (or nothing followed).
   if (GetterOf && Result.Ids.empty() && Result.SuccessOf < 0)
     if (auto It = St.Vars.find({GetterOf, R->ReturnsField}); It != St.Vars.end())
@@ -1186,9 +1202,19 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
     // function does it on success only (Inference.cpp).
     if (const auto *UO = dyn_cast<UnaryOperator>(L); UO && UO->getOpcode() == UO_Deref)
       if (const auto *DRE = dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl())) {
           if (V.Ids.size() == 1 && !V.Unknown && Ids[V.Ids[0]].K == Identity::Created)
             Ids[V.Ids[0]].StoredToParam = P->getFunctionScopeIndex() + 1;
+          // `*out = t_view(x, ..)` (Inference.cpp: OutViewAt).
+          if (Reporting && Summary.OutStores.insert(BO).second && V.Ids.size() == 1 &&
+              !V.Unknown && Ids[V.Ids[0]].K == Identity::View) {
+            const Identity &I = Ids[V.Ids[0]];
+            if (I.Parent >= 0 && Ids[I.Parent].K == Identity::Param && !Ids[I.Parent].Field)
+              Summary.OutViewStores.push_back({BO, P->getFunctionScopeIndex() + 1,
+                                               Ids[I.Parent].ParamIndex,
+                                               V.MayNull || St.statusOf(V.Ids[0]).has(SNull)});
+          }
+        }
     storeOutside(V, St);
     // `p->f = NULL` of a field followed (ParamFields.cpp), or an init
     // helper's `p->f = t` (InitFields.cpp): what the field holds now.

@@ -209,6 +209,14 @@ struct FunctionRoles {
   /// tensor role.
   unsigned ReturnsFieldOf = 0;
   const clang::FieldDecl *ReturnsField = nullptr;
+  /// Inferred by the lint: the body's one store through out-parameter
+  /// OutViewAt (1-based) is `*out = <view of parameter OutViewOf>`, a
+  /// statement of the body itself in a body with no return, goto or throw,
+  /// so every call leaves a view of that argument there (`static void
+  /// head(tensor *x, tensor **out) { *out = t_view(x, 0, 2); }`).  Not a
+  /// tensor role.
+  unsigned OutViewAt = 0, OutViewOf = 0;
+  bool OutViewMayBeNull = false;
 
   bool hasTensorRole() const {
     return Creates || CreatesOut || !Releases.empty() || !Retains.empty() ||
