@@ -207,8 +207,7 @@ bool FunctionAnalysis::consumeInRound(const AbsVal &V, const Expr *Arg, const Ca
   if (!endRound(V, Rounds.lookup(It->second).second, St, SConsumed))
     return false;
   for (unsigned Id : V.Ids)
-    if (!Ids[Id].ConsumedBy)
-      Ids[Id].ConsumedBy = CE;
+    noteConsumedBy(Id, CE);
   return true;
 }
 

@@ -1819,10 +1819,8 @@ void FunctionAnalysis::checkExit(const CFGBlock *B, const State &S) {
     const Identity &FI = Ids[ParamFieldIds[K]];
     auto It = S.Vars.find({FI.ParamDecl, FI.Field});
     if (It == S.Vars.end() || It->second.Unknown ||
-        llvm::any_of(It->second.Ids, [&](unsigned Id) {
-          return (S.statusOf(Id).Mask & ~SNotAlive) != 0 && Id != ParamFieldIds[K];
-        }) ||
-        (It->second.refersTo(ParamFieldIds[K]) && (S.statusOf(ParamFieldIds[K]).Mask & ~SNotAlive)))
+        llvm::any_of(It->second.Ids,
+                     [&](unsigned Id) { return (S.statusOf(Id).Mask & ~SNotAlive) != 0; }))
       ParamFieldCleared[K] = false;
   }
   if (FD->isMain() && !Opts.LintMainLeaks)

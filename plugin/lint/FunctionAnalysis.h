@@ -146,10 +146,10 @@ struct FunctionSummary {
   /// Returns of what a field of a struct parameter held on entry, untouched
   /// (`return c->v;`): how many, and which (parameter, field); parameter
   /// ~0u once two returns disagree.
-  /// `*out = v` stores (each statement once), and those whose value is a
-  /// view of a parameter: (store, out-parameter, viewed parameter, may be
-  /// NULL); both 1-based.
-  llvm::SmallPtrSet<const clang::BinaryOperator *, 4> OutStores;
+  /// `*out = v` stores, each with its out-parameter (1-based), and those
+  /// whose value is a view of a parameter: (store, out-parameter, viewed
+  /// parameter, may be NULL).
+  llvm::DenseMap<const clang::BinaryOperator *, unsigned> OutStores;
   struct OutViewStore {
     const clang::BinaryOperator *Store;
     unsigned Out, Of;
@@ -457,6 +457,11 @@ private:
   void noteFirstRelease(unsigned Id, clang::SourceLocation At) {
     if (Ids[Id].FirstRelease.isInvalid())
       Ids[Id].FirstRelease = At;
+  }
+  /// The CONSUMES call that took it first, unless known.
+  void noteConsumedBy(unsigned Id, const clang::CallExpr *CE) {
+    if (!Ids[Id].ConsumedBy)
+      Ids[Id].ConsumedBy = CE;
   }
   void checkUse(const AbsVal &V, const clang::Expr *At, State &St,
                 const std::string &How);

@@ -308,11 +308,8 @@ void inferRoles(const FunctionDecl *FD, const FunctionSummary &S, RoleTable &Rol
   // on every path: a statement of the body itself, in a body no return,
   // goto or throw leaves early (`*out = t_view(x, h, 2);`).
   for (const FunctionSummary::OutViewStore &OV : S.OutViewStores) {
-    unsigned Stores = llvm::count_if(S.OutStores, [&](const BinaryOperator *BO) {
-      const auto *UO = cast<UnaryOperator>(BO->getLHS()->IgnoreParens());
-      const auto *DRE = cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts());
-      return cast<ParmVarDecl>(DRE->getDecl())->getFunctionScopeIndex() + 1 == OV.Out;
-    });
+    unsigned Stores =
+        llvm::count_if(S.OutStores, [&](const auto &Store) { return Store.second == OV.Out; });
     const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
     if (Stores != 1 || !Body || !llvm::is_contained(Body->body(), OV.Store) ||
         leavesEarly(Body) || isa<CXXMethodDecl>(FD) || readsPointee(FD, OV.Out - 1))

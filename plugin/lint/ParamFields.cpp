@@ -109,11 +109,11 @@ const FunctionRoles *fieldReleasingCall(const ParentMap &PM, const Expr *Arg,
   return nullptr;
 }
 
-/// Whether written member expression ME is the left side of a plain `=`.
-bool isPlainAssignment(const ParentMap &PM, const MemberExpr *ME) {
-  const Stmt *P = PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME));
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(P);
-  return BO && BO->getOpcode() == BO_Assign;
+/// The plain `=` that stores into member expression ME, or null.
+const BinaryOperator *plainStoreOf(const ParentMap &PM, const MemberExpr *ME) {
+  const auto *BO = dyn_cast_or_null<BinaryOperator>(
+      PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME)));
+  return BO && BO->getOpcode() == BO_Assign && BO->getLHS()->IgnoreParens() == ME ? BO : nullptr;
 }
 
 class FieldUses : public RecursiveASTVisitor<FieldUses> {
@@ -144,9 +144,11 @@ public:
         return Ok = false;
       if (isWritten(PM, ME)) {
         Written.insert(F);
-        if (!isPlainAssignment(PM, ME))
+        const BinaryOperator *Store = plainStoreOf(PM, ME);
+        if (!Store)
           OtherWrites.insert(F); // `&p->f`, `p->f += ..`: not a plain store
-        if (!isNullStore(ME))
+        if (!Store || !Store->getRHS()->IgnoreParenCasts()->isNullPointerConstant(
+                          Ctx, Expr::NPC_ValueDependentIsNotNull))
           ValueWrites.insert(F);
       } else if (F->getType()->isPointerType() && !Read.count(F)) {
         Read.insert(F);
@@ -182,15 +184,6 @@ public:
       Ok = false;
     }
     return Ok;
-  }
-
-  /// `p->f = NULL` (or 0).
-  bool isNullStore(const MemberExpr *ME) const {
-    const auto *BO = dyn_cast_or_null<BinaryOperator>(
-        PM.getParentIgnoreParenImpCasts(const_cast<MemberExpr *>(ME)));
-    return BO && BO->getOpcode() == BO_Assign &&
-           BO->getRHS()->IgnoreParenCasts()->isNullPointerConstant(
-               Ctx, Expr::NPC_ValueDependentIsNotNull);
   }
 
   bool Ok = true;

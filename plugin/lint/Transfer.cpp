@@ -725,8 +725,7 @@ void FunctionAnalysis::consumeValue(const AbsVal &V, const Expr *Arg, const Call
     Status &S = St.status(Id);
     if (V.Ids.size() == 1 && S.has(SReleased) && !S.has(SUnknown))
       reportUseAfterRelease(Id, S, CE, "passed to a function that takes ownership", false);
-    if (!Ids[Id].ConsumedBy)
-      Ids[Id].ConsumedBy = CE;
+    noteConsumedBy(Id, CE);
     St.updateStatus(Id, SOwned | SScope | SBorrowed, SConsumed);
   }
 }
@@ -1206,12 +1205,12 @@ void FunctionAnalysis::transferAssign(const BinaryOperator *BO, State &St) {
           if (V.Ids.size() == 1 && !V.Unknown && Ids[V.Ids[0]].K == Identity::Created)
             Ids[V.Ids[0]].StoredToParam = P->getFunctionScopeIndex() + 1;
           // `*out = t_view(x, ..)` (Inference.cpp: OutViewAt).
-          if (Reporting && Summary.OutStores.insert(BO).second && V.Ids.size() == 1 &&
+          unsigned Out = P->getFunctionScopeIndex() + 1;
+          if (Reporting && Summary.OutStores.try_emplace(BO, Out).second && V.Ids.size() == 1 &&
               !V.Unknown && Ids[V.Ids[0]].K == Identity::View) {
             const Identity &I = Ids[V.Ids[0]];
             if (I.Parent >= 0 && Ids[I.Parent].K == Identity::Param && !Ids[I.Parent].Field)
-              Summary.OutViewStores.push_back({BO, P->getFunctionScopeIndex() + 1,
-                                               Ids[I.Parent].ParamIndex,
+              Summary.OutViewStores.push_back({BO, Out, Ids[I.Parent].ParamIndex,
                                                V.MayNull || St.statusOf(V.Ids[0]).has(SNull)});
           }
         }
